@@ -1,0 +1,312 @@
+// Builds dist/: the client bundle (ESM, one lazy chunk per route, hashed under _app/), every route
+// prerendered with its payload, 404.html, redirect pages, the build manifest, sitemap.xml and robots.txt.
+//   node esbuild.config.mjs           one production build
+//   node esbuild.config.mjs --watch   rebuild on change, served with live reload (authors)
+//   node esbuild.config.mjs --serve   build, then serve dist/ like a static bucket, with the stand-in API
+import * as esbuild from 'esbuild'
+import { randomUUID } from 'node:crypto'
+import { watch as watchFiles } from 'node:fs'
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadPagePayloads } from './scripts/content.mjs'
+import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
+
+export const ROOT = path.dirname(fileURLToPath(import.meta.url))
+const BUILD_DIR = path.join(ROOT, '.build')
+const SITE_NAME = 'Ludora'
+
+/** Build-time settings (README, "Réglages de build"); every one is optional. */
+export function readSettings(env = process.env) {
+  const trim = (value) => value.replace(/\/+$/, '')
+  return {
+    siteUrl: trim(env.SITE_URL || 'https://www.ludora.fr'),
+    apiUrl: trim(env.SITE_API_URL || '/api'),
+    contactEmail: env.SITE_CONTACT_EMAIL || 'contact@ludora.fr',
+    appUrl: trim(env.SITE_APP_URL || 'https://app.ludora.fr'),
+    blogUrl: env.SITE_BLOG_URL || 'https://blog.ludora.fr',
+    matomoUrl: env.SITE_MATOMO_URL || '',
+    matomoId: env.SITE_MATOMO_ID || '',
+    crispId: env.SITE_CRISP_ID || '',
+  }
+}
+
+/** Route rules written to the build manifest: external exits, French aliases, prerendered pages. */
+export function routeRules(settings, pages) {
+  return {
+    '/login': { redirect: `${settings.appUrl}/login` },
+    '/blog': { redirect: settings.blogUrl },
+    '/tarifs': { redirect: '/pricing' },
+    '/agence': { redirect: '/agency' },
+    '/qui-sommes-nous': { redirect: '/who-are-we' },
+    ...Object.fromEntries(pages.map((page) => [page.path, { prerender: true }])),
+  }
+}
+
+function escapeHtml(value) {
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+function sharedOptions(define) {
+  return {
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    define,
+    logLevel: 'silent',
+    loader: { '.svg': 'file', '.png': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' },
+  }
+}
+
+function clientOptions(outDir, define, dev) {
+  return {
+    ...sharedOptions(define),
+    entryPoints: [path.join(ROOT, 'src/main.tsx')],
+    outdir: path.join(outDir, '_app'),
+    platform: 'browser',
+    splitting: true,
+    minify: !dev,
+    sourcemap: dev ? 'inline' : false,
+    metafile: true,
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunks/[name]-[hash]',
+    assetNames: 'assets/media/[name]-[hash]',
+    publicPath: '/_app',
+    absWorkingDir: ROOT,
+  }
+}
+
+function prerenderOptions(outfile, define) {
+  return {
+    ...sharedOptions(define),
+    entryPoints: [path.join(ROOT, 'src/prerender.tsx')],
+    outfile,
+    platform: 'node',
+    packages: 'external',
+    loader: { ...sharedOptions(define).loader, '.css': 'empty' },
+    absWorkingDir: ROOT,
+  }
+}
+
+/** Lazy chunk file of each route, read from the route tree's `path: …` / `import('#src/routes/…')` pairs. */
+async function routeModules() {
+  const source = await readFile(path.join(ROOT, 'src/app/route-tree.tsx'), 'utf8')
+  const modules = new Map()
+  for (const match of source.matchAll(/path: '([^']+)'[\s\S]*?import\('#src\/routes\/([^']+)'\)/g)) {
+    modules.set(match[1], `src/routes/${match[2]}.tsx`)
+  }
+  return modules
+}
+
+/** Entry stylesheet and scripts from the metafile, plus, per route, its lazy chunk and static imports. */
+function createAssetResolver(metafile, outDir) {
+  const outputs = Object.entries(metafile.outputs)
+  const publicUrl = (file) => '/' + path.relative(outDir, path.resolve(ROOT, file)).split(path.sep).join('/')
+  const byEntry = new Map(outputs.filter(([, output]) => output.entryPoint).map(([file, output]) => [output.entryPoint, [file, output]]))
+  const staticImports = (file, seen = new Set()) => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue
+      seen.add(imported.path)
+      staticImports(imported.path, seen)
+    }
+    return seen
+  }
+  const [entryFile, entry] = byEntry.get('src/main.tsx')
+  const entryImports = staticImports(entryFile)
+  return {
+    entry: { script: publicUrl(entryFile), stylesheet: publicUrl(entry.cssBundle), preloads: [...entryImports].map(publicUrl) },
+    chunkFor(modulePath) {
+      const found = byEntry.get(modulePath)
+      if (!found) return undefined
+      const [file] = found
+      const imports = [...staticImports(file)].filter((imported) => !entryImports.has(imported) && imported !== entryFile)
+      return { script: publicUrl(file), preloads: imports.map(publicUrl) }
+    },
+    cssChunks: outputs.map(([file]) => file).filter((file) => file.endsWith('.css') && file.includes('/chunks/')),
+  }
+}
+
+function documentHtml(template, { head, app, assets, dev }) {
+  const tags = [
+    `<link rel="stylesheet" href="${assets.stylesheet}">`,
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    ...(assets.fetches ?? []).map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+    `<script type="module" src="${assets.script}"></script>`,
+    dev ? '<script type="module" src="/_dev/live-reload.js"></script>' : '',
+  ].filter(Boolean)
+  return template
+    .replace('<!--csp-->', assets.csp)
+    .replace('<!--head-->', head)
+    .replace('<!--assets-->', tags.join('\n    '))
+    .replace('<!--app-->', app)
+}
+
+function redirectHtml(target, canonical) {
+  const safe = escapeHtml(target)
+  return `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="utf-8">
+    <title>Redirection | ${SITE_NAME}</title>
+    <meta name="robots" content="noindex">
+    <meta http-equiv="refresh" content="0; url=${safe}">
+    <link rel="canonical" href="${escapeHtml(canonical)}">
+  </head>
+  <body>
+    <p>Cette page a changé d'adresse : <a href="${safe}">continuer vers ${safe}</a>.</p>
+  </body>
+</html>
+`
+}
+
+function sitemapXml(siteUrl, paths, timestamp) {
+  const lastmod = new Date(timestamp).toISOString().slice(0, 10)
+  const urls = paths.map((page) => `  <url><loc>${escapeHtml(siteUrl + page)}</loc><lastmod>${lastmod}</lastmod></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+async function writeFileDeep(file, content) {
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, content)
+}
+
+function pageFile(outDir, routePath, name) {
+  return path.join(outDir, ...routePath.split('/').filter(Boolean), name)
+}
+
+/** Builds the whole site into `outDir`. Returns what the bench and the tests need to know. */
+export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = process.env, dev = false } = {}) {
+  const started = performance.now()
+  const settings = readSettings(env)
+  const buildId = dev ? 'dev' : env.BUILD_ID || randomUUID()
+  const timestamp = Date.now()
+  const define = { __SITE_CONFIG__: JSON.stringify({ ...settings, buildId, buildTimestamp: timestamp, dev }) }
+  const prerenderBundle = path.join(BUILD_DIR, `prerender-${process.pid}-${timestamp}.mjs`)
+
+  await rm(outDir, { recursive: true, force: true })
+  await mkdir(BUILD_DIR, { recursive: true })
+  const [client] = await Promise.all([
+    esbuild.build(clientOptions(outDir, define, dev)),
+    esbuild.build(prerenderOptions(prerenderBundle, define)),
+  ])
+
+  const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
+  await rm(prerenderBundle, { force: true })
+  prerender.setSanitizerWindow(new JSDOM('').window)
+
+  const pages = prerender.listPageRoutes()
+  const payloads = await loadPagePayloads(path.join(ROOT, 'content'), prerender.renderMarkdown)
+  const missing = pages.filter((page) => !payloads.has(page.path)).map((page) => page.path)
+  const orphans = [...payloads.keys()].filter((route) => !pages.some((page) => page.path === route))
+  if (missing.length || orphans.length) {
+    throw new Error(`content/pages does not match the route tree. Missing: ${missing.join(', ') || 'none'}. Unknown: ${orphans.join(', ') || 'none'}.`)
+  }
+
+  const modules = await routeModules()
+  const assets = createAssetResolver(client.metafile, outDir)
+  const template = await readFile(path.join(ROOT, 'index.html'), 'utf8')
+  const csp = metaCsp(settings)
+  const headOptions = { siteUrl: settings.siteUrl, siteName: SITE_NAME }
+  const rules = routeRules(settings, pages)
+  const manifestUrl = `/_app/builds/meta/${buildId}.json`
+
+  await Promise.all(
+    pages.map(async ({ path: routePath }) => {
+      const payload = payloads.get(routePath)
+      const chunk = assets.chunkFor(modules.get(routePath))
+      if (!chunk) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
+      const payloadFile = pageFile(outDir, routePath, '_payload.json')
+      const html = documentHtml(template, {
+        head: prerender.renderHeadTags(payload.meta, routePath, headOptions),
+        app: await prerender.renderPage(routePath, payload),
+        assets: {
+          ...assets.entry,
+          csp,
+          preloads: [...assets.entry.preloads, chunk.script, ...chunk.preloads],
+          fetches: [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${dev ? 'dev' : buildId}`],
+        },
+        dev,
+      })
+      await Promise.all([writeFileDeep(payloadFile, JSON.stringify(payload)), writeFileDeep(pageFile(outDir, routePath, 'index.html'), html)])
+    }),
+  )
+
+  const notFoundHtml = documentHtml(template, {
+    head: `<title>404 - Page Not Found | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`,
+    app: await prerender.renderPage('/404', undefined),
+    assets: { ...assets.entry, csp },
+    dev,
+  })
+
+  const redirects = Object.entries(rules).filter(([, rule]) => rule.redirect)
+  const prerendered = pages.map((page) => page.path)
+  await Promise.all([
+    writeFileDeep(path.join(outDir, '404.html'), notFoundHtml),
+    ...redirects.map(([from, rule]) =>
+      writeFileDeep(pageFile(outDir, from, 'index.html'), redirectHtml(rule.redirect, /^https?:/.test(rule.redirect) ? rule.redirect : settings.siteUrl + rule.redirect)),
+    ),
+    writeFileDeep(path.join(outDir, '_app/builds/latest.json'), JSON.stringify({ id: buildId, timestamp })),
+    writeFileDeep(
+      path.join(outDir, `_app/builds/meta/${buildId}.json`),
+      JSON.stringify({ id: buildId, timestamp, matcher: prerender.compileRouteRules(rules), prerendered }),
+    ),
+    writeFileDeep(path.join(outDir, 'sitemap.xml'), sitemapXml(settings.siteUrl, prerendered, timestamp)),
+    writeFileDeep(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${settings.siteUrl}/sitemap.xml\n`),
+    writeFileDeep(path.join(outDir, '_headers'), renderHeadersFile(settings)),
+    writeFileDeep(path.join(BUILD_DIR, 'metafile.json'), JSON.stringify(client.metafile)),
+    cp(path.join(ROOT, 'static'), outDir, { recursive: true }),
+    // esbuild also writes a stylesheet per lazy chunk, already inside the entry's bundle; nothing loads them.
+    ...assets.cssChunks.map((file) => rm(path.resolve(ROOT, file), { force: true })),
+  ])
+
+  return { outDir, buildId, timestamp, pages: prerendered, metafile: client.metafile, settings, durationMs: performance.now() - started }
+}
+
+/** Bundles the Node server (static bucket + stand-in API) and starts it. */
+export async function startServer({ root, port, host = '127.0.0.1', liveReload = false }) {
+  const outfile = path.join(BUILD_DIR, 'server.mjs')
+  await esbuild.build({ entryPoints: [path.join(ROOT, 'src/server/main.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'silent', absWorkingDir: ROOT })
+  const { startSiteServer } = await import(pathToFileURL(outfile).href + `?${Date.now()}`)
+  return startSiteServer({ root, port, host, liveReload, dataDir: path.join(ROOT, '.data') })
+}
+
+async function watchMode(port) {
+  const outDir = path.join(ROOT, 'dist')
+  await buildSite({ outDir, dev: true })
+  const server = await startServer({ root: outDir, port, liveReload: true })
+  console.log(`Mode auteur : http://127.0.0.1:${port} (rechargement automatique)`)
+  let timer
+  let building = Promise.resolve()
+  const rebuild = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      building = building.then(async () => {
+        try {
+          const result = await buildSite({ outDir, dev: true })
+          console.log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
+          server.notifyReload()
+        } catch (error) {
+          console.error('Échec de la construction :', error.message)
+        }
+      })
+    }, 100)
+  }
+  for (const dir of ['src', 'content', 'static']) watchFiles(path.join(ROOT, dir), { recursive: true }, rebuild)
+  watchFiles(path.join(ROOT, 'index.html'), rebuild)
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2)
+  const port = Number(process.env.PORT || 4173)
+  if (args.includes('--watch')) {
+    await watchMode(port)
+  } else {
+    const result = await buildSite()
+    console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
+    if (args.includes('--serve')) {
+      await startServer({ root: result.outDir, port })
+      console.log(`Site servi sur http://127.0.0.1:${port} (API de démonstration sous /api)`)
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// The Content-Security-Policy and security headers: a <meta> in every page, and `_headers` for Netlify / Cloudflare Pages.
+
+function originOf(url) {
+  try {
+    return new URL(url).origin
+  } catch {
+    return ''
+  }
+}
+
+/** Strict policy: scripts only from this origin (and the consented third parties configured), no inline script, no eval. */
+export function buildCspDirectives(settings) {
+  const matomo = settings.matomoUrl ? originOf(settings.matomoUrl) : ''
+  const crisp = settings.crispId ? ['https://client.crisp.chat', 'https://image.crisp.chat', 'wss://client.relay.crisp.chat'] : []
+  const api = /^https?:/.test(settings.apiUrl) ? originOf(settings.apiUrl) : ''
+  const list = (...values) => values.flat().filter(Boolean).join(' ')
+  return {
+    'default-src': "'self'",
+    'script-src': list("'self'", matomo, settings.crispId ? 'https://client.crisp.chat' : ''),
+    'style-src': list("'self'", settings.crispId ? 'https://client.crisp.chat' : ''),
+    'img-src': list("'self'", 'data:', matomo, settings.crispId ? ['https://client.crisp.chat', 'https://image.crisp.chat'] : []),
+    'font-src': list("'self'", settings.crispId ? 'https://client.crisp.chat' : ''),
+    'connect-src': list("'self'", api, matomo, crisp),
+    'media-src': "'self'",
+    'frame-src': list('https://www.youtube-nocookie.com', settings.crispId ? 'https://game.crisp.chat' : ''),
+    'object-src': "'none'",
+    'base-uri': "'self'",
+    'form-action': "'self'",
+    'manifest-src': "'self'",
+  }
+}
+
+export function serialiseCsp(directives) {
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ')
+}
+
+/** For the <meta> tag: browsers ignore frame-ancestors there, so it only goes in the headers. */
+export function metaCsp(settings) {
+  return serialiseCsp(buildCspDirectives(settings))
+}
+
+export function securityHeaders(settings) {
+  return {
+    'Content-Security-Policy': serialiseCsp({ ...buildCspDirectives(settings), 'frame-ancestors': "'none'" }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  }
+}
+
+/** `_headers` as Netlify and Cloudflare Pages read it. */
+export function renderHeadersFile(settings) {
+  const lines = ['/*']
+  for (const [name, value] of Object.entries(securityHeaders(settings))) lines.push(`  ${name}: ${value}`)
+  lines.push('', '/_app/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '')
+  lines.push('/_app/builds/*', '  Cache-Control: no-cache', '')
+  lines.push('/*.html', '  Cache-Control: no-cache', '')
+  lines.push('/*/_payload.json', '  Cache-Control: no-cache', '')
+  return lines.join('\n')
+}

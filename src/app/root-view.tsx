@@ -1,0 +1,24 @@
+import { Outlet } from '@tanstack/react-router'
+import { t } from '#src/lib/i18n'
+import { ROUTE_ANNOUNCER_ID } from './navigation-a11y'
+
+/** Everything outside the two layouts: the skip link and the live region that announces page changes. */
+export function RootView() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('a11y.skipToContent')}
+      </a>
+      <Outlet />
+      <div id={ROUTE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
+    </>
+  )
+}
+
+export function PendingView() {
+  return (
+    <p className="pending-view container" role="status">
+      {t('page.loading')}
+    </p>
+  )
+}

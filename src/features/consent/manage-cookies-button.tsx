@@ -1,0 +1,10 @@
+import { t } from '#src/lib/i18n'
+
+/** Footer control that reopens the consent settings so a choice can be changed or withdrawn. */
+export function ManageCookiesButton() {
+  return (
+    <button type="button" className="link-button">
+      {t('consent.manage')}
+    </button>
+  )
+}

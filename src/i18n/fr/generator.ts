@@ -1,0 +1,2 @@
+/** The AI experience generator. */
+export const generator = {} as const

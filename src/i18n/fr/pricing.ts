@@ -1,0 +1,2 @@
+/** Pricing page interface strings (plan names and features live in content/pages/pricing.json). */
+export const pricing = {} as const

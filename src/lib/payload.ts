@@ -1,0 +1,107 @@
+import { queryOptions } from '@tanstack/react-query'
+import { pageNotFoundError, SiteError } from './site-error'
+import { siteConfig } from './site-config'
+import { t } from './i18n'
+
+export interface PageMeta {
+  title: string
+  description: string
+  /** Absolute path of the Open Graph image, under static/. */
+  image?: string
+  /** Structured data blocks (schema.org), written as JSON-LD in the prerendered head. */
+  jsonLd?: unknown[]
+}
+
+export interface PagePayload<TPage = Record<string, unknown>> {
+  path: string
+  meta: PageMeta
+  page: TPage
+}
+
+const HOSTNAME_ERROR = 'Payload URL must not include hostname: '
+
+/**
+ * Refuses any payload URL that could reach another host: absolute URLs, protocol-relative
+ * `//host`, `/\host` (browsers treat `\` as `/`), and paths that normalise to `//host`.
+ */
+export function assertNoHostname(url: string): void {
+  const refuse = () => {
+    throw new Error(HOSTNAME_ERROR + url)
+  }
+  if (!url.startsWith('/') || /^[/\\]{2}/.test(url) || /^\/[/\\]/.test(url)) refuse()
+  let parsed: URL
+  try {
+    parsed = new URL(url, 'http://localhost')
+  } catch {
+    return refuse()
+  }
+  if (parsed.host !== 'localhost' || /^[/\\]{2}/.test(parsed.pathname)) refuse()
+}
+
+/** `/` → `/_payload.json`, `/ai/request` → `/ai/request/_payload.json`. */
+export function payloadPath(routePath: string): string {
+  const clean = routePath.replace(/[?#].*$/, '').replace(/\/+$/, '')
+  return `${clean}/_payload.json`
+}
+
+export function payloadUrl(routePath: string, version: string): string {
+  const url = `${payloadPath(routePath)}?${version}`
+  assertNoHostname(url)
+  return url
+}
+
+function payloadVersion(): string {
+  return siteConfig.dev ? String(Date.now()) : siteConfig.buildId
+}
+
+export function isPagePayload(value: unknown): value is PagePayload {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<PagePayload>
+  return (
+    typeof candidate.path === 'string' &&
+    typeof candidate.meta === 'object' &&
+    candidate.meta !== null &&
+    typeof candidate.meta.title === 'string' &&
+    typeof candidate.meta.description === 'string' &&
+    typeof candidate.page === 'object' &&
+    candidate.page !== null
+  )
+}
+
+export async function fetchPayload(
+  routePath: string,
+  fullPath: string,
+  signal?: AbortSignal,
+): Promise<PagePayload> {
+  const url = payloadUrl(routePath, payloadVersion())
+  const response = await fetch(url, { signal, headers: { accept: 'application/json' } })
+  if (response.status === 404) throw pageNotFoundError(fullPath)
+  if (!response.ok) {
+    throw new SiteError({
+      statusCode: response.status,
+      message: t('errors.payloadStatus', { status: String(response.status), path: routePath }),
+    })
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (cause) {
+    throw new SiteError({ statusCode: 500, message: t('errors.payloadUnreadable', { path: routePath }), cause })
+  }
+  if (!isPagePayload(body) || body.path !== routePath) throw pageNotFoundError(fullPath)
+  return body
+}
+
+/**
+ * One query per route. Payloads are immutable for a build, so a cached one is never refetched;
+ * the full path (query and hash) is only used for the 404 message.
+ */
+export function payloadQuery(routePath: string, fullPath: string = routePath) {
+  return queryOptions({
+    queryKey: ['payload', routePath],
+    queryFn: ({ signal }) => fetchPayload(routePath, fullPath, signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  })
+}

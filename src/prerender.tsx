@@ -1,0 +1,48 @@
+/**
+ * Node entry bundled by esbuild.config.mjs: renders each route to static HTML and compiles content
+ * Markdown with the same renderer and sanitizer the browser uses.
+ */
+import { createMemoryHistory } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { App, createQueryClient } from './app/app'
+import { PrerenderContext } from './app/prerender-context'
+import { createAppRouter } from './app/router'
+import { payloadQuery, type PagePayload } from './lib/payload'
+
+export { renderHeadTags } from './lib/page-head'
+export { compileRouteRules } from './lib/route-rules'
+export { setSanitizerWindow } from './lib/sanitize-html'
+export { renderMarkdown } from './lib/markdown'
+
+export interface PageRoute {
+  path: string
+  layout: 'site' | 'agency'
+}
+
+/** Every page of the route tree, with the layout it uses. */
+export function listPageRoutes(): PageRoute[] {
+  const router = createAppRouter({ queryClient: createQueryClient(), prerender: true })
+  return Object.values(router.routesById)
+    .filter((route) => typeof (route.options as { path?: unknown }).path === 'string')
+    .map((route) => ({
+      path: route.fullPath === '/' ? '/' : route.fullPath.replace(/\/$/, ''),
+      layout: route.parentRoute?.id === '/_agency' ? 'agency' : 'site',
+    }))
+}
+
+/** The app's HTML for one path; `payload` undefined renders what a visitor of that path would see without one. */
+export async function renderPage(path: string, payload: PagePayload | undefined): Promise<string> {
+  const queryClient = createQueryClient()
+  if (payload) queryClient.setQueryData(payloadQuery(path).queryKey, payload)
+  const router = createAppRouter({
+    queryClient,
+    prerender: true,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
+  await router.load()
+  return renderToString(
+    <PrerenderContext.Provider value={true}>
+      <App router={router} queryClient={queryClient} />
+    </PrerenderContext.Provider>,
+  )
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { builtPages } from './support/site-data'
+
+const browser = useBrowser()
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+}
+
+describe('prerendered pages on a static bucket', () => {
+  it('lists every route of the contract', () => {
+    expect(builtPages().map((page) => page.path).sort()).toEqual(
+      [
+        '/', '/acquisition', '/advice', '/agency', '/ai/request', '/application', '/atelier', '/branding', '/cas-clients', '/cgu',
+        '/confidentialite', '/contact', '/cookies', '/les-enjeux', '/mentions-legales', '/performance', '/pricing', '/web-to-shop', '/who-are-we',
+      ].sort(),
+    )
+  })
+
+  it('answers 200 with each page’s own title, description, canonical and heading before any script runs', async () => {
+    const titles = new Set<string>()
+    for (const page of builtPages()) {
+      const response = await fetch(baseURL() + page.path)
+      expect(response.status, page.path).toBe(200)
+      const html = decodeEntities(await response.text())
+      expect(html, page.path).toContain(`<title>${page.title}</title>`)
+      expect(html, page.path).toContain(`<meta name="description" content="${page.description}">`)
+      expect(html, page.path).toContain(`<link rel="canonical" href="http://127.0.0.1${page.path}">`)
+      expect(html, page.path).toMatch(/<h1[^>]*>[^<]{10,}<\/h1>/)
+      expect(html, page.path).not.toMatch(/<script(?![^>]*(type="module" src=|type="application\/ld\+json"))/)
+      titles.add(page.title)
+    }
+    expect(titles.size).toBe(builtPages().length)
+  })
+
+  it('answers 404 with the not-found page for unknown paths', async () => {
+    const response = await fetch(`${baseURL()}/nulle-part/ici`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Page Not Found')
+  })
+
+  it('writes sitemap.xml, robots.txt and the build manifest', async () => {
+    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text()
+    for (const page of builtPages()) expect(sitemap).toContain(`<loc>http://127.0.0.1${page.path}</loc>`)
+    expect(await (await fetch(`${baseURL()}/robots.txt`)).text()).toContain('Sitemap: http://127.0.0.1/sitemap.xml')
+    const latest = (await (await fetch(`${baseURL()}/_app/builds/latest.json?${Date.now()}`)).json()) as { id: string; timestamp: number }
+    expect(latest.id).toMatch(/^[0-9a-f-]{36}$/)
+    const meta = (await (await fetch(`${baseURL()}/_app/builds/meta/${latest.id}.json`)).json()) as Record<string, unknown>
+    expect(meta).toMatchObject({ id: latest.id, timestamp: latest.timestamp, matcher: { static: { '/tarifs': { redirect: '/pricing' } } } })
+  })
+})
+
+describe('the client app', () => {
+  it('shows the unknown path in the not-found view', async () => {
+    const { page, errors, context } = await openPage(browser())
+    const response = await page.goto(`${baseURL()}/pas-une-page?x=1`)
+    expect(response?.status()).toBe(404)
+    await waitForApp(page)
+    await expect.poll(() => page.locator('main').innerText()).toContain('Page not found: /pas-une-page?x=1')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('navigates between pages without reloading the document and moves focus to the heading', async () => {
+    const { page, errors, context } = await openPage(browser())
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true))
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
+    await page.waitForURL(`${baseURL()}/pricing`)
+    await expect.poll(() => page.title()).toContain('Tarifs')
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('Tarifs')
+    await page.goBack()
+    await page.waitForURL(`${baseURL()}/`)
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends a direct load of /tarifs to /pricing', async () => {
+    const { page, errors, context } = await openPage(browser())
+    const response = await page.goto(`${baseURL()}/tarifs`)
+    expect(response?.status()).toBe(200)
+    await page.waitForURL(`${baseURL()}/pricing`)
+    await page.locator('h1').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('applies the alias rule on client navigation', async () => {
+    const { page, errors, context } = await openPage(browser())
+    await gotoAndWait(page, '/contact')
+    await waitForApp(page)
+    await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true))
+    await page.evaluate(() => {
+      const link = document.createElement('a')
+      link.href = '/qui-sommes-nous'
+      link.textContent = 'alias'
+      document.querySelector('main')?.append(link)
+    })
+    await page.evaluate(() => window.history.pushState({}, '', '/qui-sommes-nous'))
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    await page.waitForURL(`${baseURL()}/who-are-we`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('accessibility and console on every route', () => {
+  it('has no axe violation and no console error', async () => {
+    const { page, errors, context } = await openPage(browser())
+    for (const built of builtPages()) {
+      await gotoAndWait(page, built.path)
+      await waitForApp(page)
+      await expect.poll(() => page.title()).toBe(built.title)
+      await expectNoAxeViolations(page)
+    }
+    await page.goto(`${baseURL()}/introuvable`)
+    await waitForApp(page)
+    await expectNoAxeViolations(page)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 180_000)
+})

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+export const baseURL = (): string => inject('baseURL')
+export const distDir = (): string => inject('distDir')
+
+export interface PageSession {
+  context: BrowserContext
+  page: Page
+  /** Console errors, page errors and CSP violations seen so far. */
+  errors: string[]
+  /** URLs of requests that tried to leave the local server (they are aborted). */
+  blocked: string[]
+}
+
+/** One Chromium per test file; call at the top level of the file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('Browser not started')
+    return browser
+  }
+}
+
+/** A fresh context: every request off the local server is aborted and recorded; errors are collected. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', ...options })
+  const origin = baseURL()
+  const blocked: string[] = []
+  await context.route(
+    (url) => !url.href.startsWith(origin),
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort()
+    },
+  )
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // A 404 document (the not-found page) logs its own status; that is the expected answer, not an error.
+    const isDocument404 = message.text().includes('status of 404') && message.location().url === page.url()
+    if (!isDocument404) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  return { context, page, errors, blocked }
+}
+
+export async function gotoAndWait(page: Page, path: string): Promise<void> {
+  await page.goto(baseURL() + path, { waitUntil: 'load' })
+  await page.locator('h1').first().waitFor()
+}
+
+/** The client bundle has taken over once React replaced the prerendered markup. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app') as (HTMLElement & Record<string, unknown>) | null
+    return !!app && Object.keys(app).some((key) => key.startsWith('__reactContainer'))
+  })
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+  expect(summary).toEqual([])
+}

@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+// @ts-expect-error The build script is plain ESM JavaScript without type declarations.
+import { buildSite } from '../../esbuild.config.mjs'
+import { startSiteServer } from '../../src/server/main'
+
+/** Third-party settings the consent tests rely on; their hosts are never reached (tests block them). */
+export const E2E_ENV = {
+  SITE_MATOMO_URL: 'https://matomo.ludora.test/',
+  SITE_MATOMO_ID: '7',
+  SITE_CRISP_ID: '5f3c2d1e-7a6b-4c8d-9e0f-123456789abc',
+  SITE_CONTACT_EMAIL: 'contact@ludora.fr',
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    distDir: string
+  }
+}
+
+/** Builds dist/ once into a temporary folder and serves it the way a static bucket does. */
+export default async function setup(project: TestProject) {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-e2e-'))
+  const outDir = path.join(workDir, 'dist')
+  await buildSite({ outDir, env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1' } })
+  const server = await startSiteServer({ root: outDir, port: 0, dataDir: path.join(workDir, 'data') })
+  project.provide('baseURL', server.url)
+  project.provide('distDir', outDir)
+  return async () => {
+    await server.close()
+    await rm(workDir, { recursive: true, force: true })
+  }
+}

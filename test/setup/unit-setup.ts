@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+// Tests are quiet: an unexpected console.error fails the test that caused it.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`)
+  })
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+})
+
+afterEach(() => {
+  cleanup()
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  })
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+})

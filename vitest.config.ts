@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const src = path.resolve(import.meta.dirname, 'src')
+
+const siteConfig = {
+  siteUrl: 'https://www.ludora.fr',
+  apiUrl: '/api',
+  contactEmail: 'contact@ludora.fr',
+  appUrl: 'https://app.ludora.fr',
+  blogUrl: 'https://blog.ludora.fr',
+  matomoUrl: 'https://stats.ludora.fr/',
+  matomoId: '1',
+  crispId: 'test-crisp-id',
+  buildId: 'test-build',
+  buildTimestamp: 0,
+  dev: false,
+}
+
+const alias = [{ find: /^#src\/(.*)$/, replacement: `${src}/$1` }]
+
+export default defineConfig({
+  resolve: { alias },
+  define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/unit-setup.ts'],
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/setup/e2e-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          retry: process.env.CI ? 1 : 0,
+        },
+      },
+    ],
+  },
+})
