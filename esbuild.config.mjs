@@ -224,7 +224,8 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
           ...assets.entry,
           csp,
           preloads: [...assets.entry.preloads, chunk.script, ...chunk.preloads],
-          fetches: [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${dev ? 'dev' : buildId}`],
+          // In watch mode payloads carry a timestamp, so a preload could never be used.
+          fetches: dev ? [manifestUrl] : [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${buildId}`],
         },
         dev,
       })
