@@ -6,6 +6,7 @@ import { installFatalErrorHandler } from './app/fatal-error'
 import { installNavigationA11y } from './app/navigation-a11y'
 import { createAppRouter } from './app/router'
 import { installStaleBuildReload } from './features/build-freshness/stale-build-reload'
+import { installConsentTracking } from './features/consent/consent-tracking'
 import { setupLanguage } from './lib/i18n'
 
 async function mount(): Promise<void> {
@@ -21,6 +22,7 @@ async function mount(): Promise<void> {
   installDocumentHead(router)
   installNavigationA11y(router)
   installStaleBuildReload(router)
+  installConsentTracking(router)
 
   // The prerendered page stays on screen until its route chunk and payload are ready, then React
   // replaces it with identical markup: no blank frame, no hydration mismatch (docs/decisions).

@@ -1,8 +1,9 @@
 import { Outlet } from '@tanstack/react-router'
+import { ConsentRoot } from '#src/features/consent/consent-root'
 import { t } from '#src/lib/i18n'
 import { ROUTE_ANNOUNCER_ID } from './navigation-a11y'
 
-/** Everything outside the two layouts: the skip link and the live region that announces page changes. */
+/** Everything outside the two layouts: skip link, the live region that announces page changes, cookie consent. */
 export function RootView() {
   return (
     <>
@@ -11,6 +12,7 @@ export function RootView() {
       </a>
       <Outlet />
       <div id={ROUTE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
+      <ConsentRoot />
     </>
   )
 }

@@ -1,4 +1,6 @@
 import { t } from '#src/lib/i18n'
+import { openConsentSettings, useConsent } from './consent-store'
+import './consent.css'
 
 interface ConsentEmbedProps {
   /** Accessible title of the embedded frame. */
@@ -9,11 +11,34 @@ interface ConsentEmbedProps {
   height: number
 }
 
-/** Third-party content that needs the `functional` cookie group: a placeholder until it is allowed. */
-export function ConsentEmbed({ title }: ConsentEmbedProps) {
+/**
+ * Third-party content that needs the `functional` group: a placeholder of the same size until it is
+ * allowed, then the frame itself, without a reload.
+ */
+export function ConsentEmbed({ title, src, width, height }: ConsentEmbedProps) {
+  const consent = useConsent()
+  const allowed = consent.ready && consent.enabled.has('functional')
   return (
-    <div className="consent-embed" role="group" aria-label={title}>
-      <p>{t('consent.embedBlocked')}</p>
+    <div className="consent-embed">
+      {allowed ? (
+        <iframe
+          className="consent-embed__frame"
+          src={src}
+          title={title}
+          width={width}
+          height={height}
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <div className="consent-embed__placeholder" role="group" aria-label={title}>
+          <p>{t('consent.embedBlocked')}</p>
+          <button type="button" className="button button--primary" onClick={openConsentSettings}>
+            {t('consent.embedEnable')}
+          </button>
+        </div>
+      )}
     </div>
   )
 }
