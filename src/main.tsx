@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router'
 import { installStaleBuildReload } from './features/build-freshness/stale-build-reload'
 import { installConsentTracking } from './features/consent/consent-tracking'
 import { setupLanguage } from './lib/i18n'
+import { isSiteError } from './lib/site-error'
 
 async function mount(): Promise<void> {
   setupLanguage()
@@ -27,7 +28,12 @@ async function mount(): Promise<void> {
   // The prerendered page stays on screen until its route chunk and payload are ready, then React
   // replaces it with identical markup: no blank frame, no hydration mismatch (docs/decisions).
   if (container.hasChildNodes()) await router.load()
-  root = createRoot(container)
+  root = createRoot(container, {
+    // Page errors are shown by the error views; only unexpected ones are worth a console entry.
+    onCaughtError: (error) => {
+      if (!isSiteError(error)) console.error(error)
+    },
+  })
   root.render(<App router={router} queryClient={queryClient} />)
 }
 

@@ -12,10 +12,12 @@ interface ErrorViewProps {
   title: string
   description: string
   onRetry?: () => void
+  /** Rendered without the router (a fatal error replaced the app): home is a full page load. */
+  standalone?: boolean
 }
 
 /** The error page of the original: status code, title, the error's own message, and a way out. */
-export function ErrorView({ statusCode, title, description, onRetry }: ErrorViewProps) {
+export function ErrorView({ statusCode, title, description, onRetry, standalone = false }: ErrorViewProps) {
   useEffect(() => {
     document.title = `${statusCode} - ${title} | ${t('site.name')}`
   }, [statusCode, title])
@@ -36,9 +38,15 @@ export function ErrorView({ statusCode, title, description, onRetry }: ErrorView
             {t('errors.retry')}
           </button>
         ) : null}
-        <SiteLink to="/" className="button button--primary">
-          {t('errors.backHome')}
-        </SiteLink>
+        {standalone ? (
+          <a href="/" className="button button--primary">
+            {t('errors.backHome')}
+          </a>
+        ) : (
+          <SiteLink to="/" className="button button--primary">
+            {t('errors.backHome')}
+          </SiteLink>
+        )}
       </div>
     </section>
   )

@@ -10,7 +10,7 @@ export function installFatalErrorHandler(getRoot: () => Root | undefined): () =>
     const { statusCode, title, description } = describeError(error)
     root.render(
       <main id="main" className="site-main">
-        <ErrorView statusCode={statusCode} title={title} description={description} />
+        <ErrorView statusCode={statusCode} title={title} description={description} standalone />
       </main>,
     )
   }

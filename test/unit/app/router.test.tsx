@@ -1,0 +1,118 @@
+import { createMemoryHistory } from '@tanstack/react-router'
+import { act, render, screen } from '@testing-library/react'
+import { createRoot } from 'react-dom/client'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { App, createQueryClient } from '#src/app/app'
+import { installFatalErrorHandler } from '#src/app/fatal-error'
+import { createAppRouter } from '#src/app/router'
+import { resetBuildManifest } from '#src/lib/app-manifest'
+import { compileRouteRules, type RouteRuleInput } from '#src/lib/route-rules'
+import { SiteError } from '#src/lib/site-error'
+
+const pricing = { path: '/pricing', meta: { title: 'Tarifs | Ludora', description: 'Offres' }, page: { heading: 'Des tarifs clairs', lead: 'Tout est hors taxes.' } }
+const contact = { path: '/contact', meta: { title: 'Contact | Ludora', description: 'Écrivez-nous' }, page: { heading: 'Parlons de votre jeu', lead: 'Réponse sous un jour ouvré.' } }
+
+function serve(options: { rules?: RouteRuleInput; payloads?: Record<string, () => Response> } = {}) {
+  const manifest = { id: 'test-build', timestamp: 1, matcher: compileRouteRules(options.rules ?? {}), prerendered: [] }
+  const payloads: Record<string, () => Response> = {
+    '/pricing/_payload.json?test-build': () => new Response(JSON.stringify(pricing)),
+    '/contact/_payload.json?test-build': () => new Response(JSON.stringify(contact)),
+    ...options.payloads,
+  }
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input)
+    if (url === '/_app/builds/meta/test-build.json') return new Response(JSON.stringify(manifest))
+    return payloads[url]?.() ?? new Response('', { status: 404 })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+async function renderAt(path: string) {
+  const queryClient = createQueryClient()
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) })
+  // The error views are the expected outcome here; React would otherwise log each caught error.
+  render(<App router={router} queryClient={queryClient} />, { onCaughtError: () => {} })
+  await act(() => router.load())
+  return router
+}
+
+beforeEach(() => resetBuildManifest())
+
+describe('the router', () => {
+  it('renders a lazy page from its payload', async () => {
+    const fetchMock = serve()
+    await renderAt('/pricing')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith('/pricing/_payload.json?test-build', expect.anything())
+  })
+
+  it('shows the not-found view with the full unknown path', async () => {
+    serve()
+    await renderAt('/nulle-part?x=1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText('Page not found: /nulle-part?x=1')).toBeInTheDocument()
+  })
+
+  it('answers a missing payload with "Page Not Found: {fullPath}"', async () => {
+    serve({ payloads: { '/pricing/_payload.json?test-build': () => new Response('', { status: 404 }) } })
+    await renderAt('/pricing')
+    expect(await screen.findByText('Page Not Found: /pricing')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+  })
+
+  it('shows "Internal Server Error" with the error’s own message for other failures', async () => {
+    serve({ payloads: { '/pricing/_payload.json?test-build': () => new Response('boom', { status: 500 }) } })
+    await renderAt('/pricing')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+    expect(screen.getByText('Le contenu de la page /pricing est indisponible (erreur 500).')).toBeInTheDocument()
+  })
+
+  it('applies a redirect rule of the manifest, keeping the query', async () => {
+    serve({ rules: { '/tarifs': { redirect: '/pricing' } } })
+    const router = await renderAt('/tarifs?plan=annuel')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/pricing')
+    expect(router.state.location.searchStr).toBe('?plan=annuel')
+  })
+
+  it('fails on a rule that names an unknown route middleware', async () => {
+    serve({ rules: { '/contact': { appMiddleware: 'tracking' } } })
+    await renderAt('/contact')
+    expect(await screen.findByText("Unknown route middleware: 'tracking'.")).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+  })
+
+  it('navigates on a client link without a new payload request for a page already loaded', async () => {
+    const fetchMock = serve()
+    const router = await renderAt('/pricing')
+    await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })
+    await act(() => router.navigate({ to: '/contact' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parlons de votre jeu' })).toBeInTheDocument()
+    await act(() => router.navigate({ to: '/pricing' }))
+    await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/pricing/_payload.json'))).toHaveLength(1)
+  })
+})
+
+describe('fatal errors', () => {
+  it('replace the whole app with the error view', () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    act(() => root.render(<p>Application</p>))
+    const uninstall = installFatalErrorHandler(() => root)
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('ordinaire') }))
+    })
+    expect(container.textContent).toBe('Application')
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new SiteError({ statusCode: 500, message: 'Panne générale', fatal: true }) }))
+    })
+    expect(container.querySelector('h1')?.textContent).toBe('Internal Server Error')
+    expect(container.textContent).toContain('Panne générale')
+    uninstall()
+    act(() => root.unmount())
+    container.remove()
+  })
+})
