@@ -25,7 +25,8 @@ export function buildCspDirectives(settings) {
     'frame-src': list('https://www.youtube-nocookie.com', settings.crispId ? 'https://game.crisp.chat' : ''),
     'object-src': "'none'",
     'base-uri': "'self'",
-    'form-action': "'self'",
+    // The generator's "recover into my account" posts the experience to the application.
+    'form-action': list("'self'", originOf(settings.appUrl)),
     'manifest-src': "'self'",
   }
 }

@@ -1,4 +1,5 @@
 import { createLazyRoute } from '@tanstack/react-router'
+import { AiGenerator } from '#src/features/ai-generator/ai-generator'
 import { usePagePayload } from '#src/lib/use-page-payload'
 import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
 
@@ -6,5 +7,12 @@ export const Route = createLazyRoute('/_site/ai/request')({ component: AiRequest
 
 function AiRequestPage() {
   const { page } = usePagePayload<PageIntroContent>('/ai/request')
-  return <PageIntro {...page} />
+  return (
+    <>
+      <PageIntro {...page} />
+      <div className="container">
+        <AiGenerator />
+      </div>
+    </>
+  )
 }

@@ -2,15 +2,18 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 
+const hasDom = typeof window !== 'undefined'
+
 // Tests are quiet: an unexpected console.error fails the test that caused it.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`)
   })
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  if (hasDom) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 })
 
 afterEach(() => {
+  if (!hasDom) return
   cleanup()
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim()

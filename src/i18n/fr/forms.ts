@@ -1,5 +1,26 @@
-/** Contact and newsletter forms. */
+/** Contact and newsletter forms. Error texts of failed requests are the seed's, verbatim. */
 export const forms = {
+  'form.required': '(obligatoire)',
+  'form.optional': '(facultatif)',
+  'form.sending': 'Envoi en cours…',
+  'form.fixErrors': 'Le formulaire contient {count} erreur(s) : corrigez les champs signalés.',
+  'form.honeypot': 'Ne pas remplir ce champ',
+  'newsletter.title': 'La newsletter des jeux-concours',
   'newsletter.label': 'Votre adresse e-mail',
   'newsletter.submit': "S'inscrire",
+  'newsletter.success': 'C’est noté ! Votre inscription est enregistrée : vous recevrez notre prochaine lettre, une idée de jeu et un retour d’expérience par mois.',
+  'newsletter.error': "Une erreur est survenue lors de l'inscription à la newsletter, merci d'utiliser le formulaire de contact pour vous inscrire.",
+  'newsletter.privacy': 'Un e-mail par mois, désinscription en un clic.',
+  'contact.firstName': 'Prénom',
+  'contact.name': 'Nom',
+  'contact.email': 'E-mail professionnel',
+  'contact.phone': 'Téléphone',
+  'contact.company': 'Entreprise',
+  'contact.object': 'Objet de votre demande',
+  'contact.message': 'Votre message',
+  'contact.messageHint': 'Votre activité, votre objectif, vos dates : plus vous êtes précis, plus notre réponse le sera.',
+  'contact.submit': 'Envoyer ma demande',
+  'contact.success': 'Merci, votre message est bien parti ! Un membre de l’équipe vous répond sous un jour ouvré, souvent dans la journée.',
+  'contact.errorBefore': 'Une erreur est survenue lors de la demande de contact. Envoyez nous en email à ',
+  'contact.privacy': 'Vos informations servent uniquement à répondre à votre demande. Voir notre politique de confidentialité.',
 } as const

@@ -1,7 +1,15 @@
+import { appendFile, mkdir } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { ValidationError } from 'yup'
+import { contactSchema } from '#src/features/contact-form/contact-schema'
+import { newsletterSchema } from '#src/features/newsletter/newsletter-schema'
+import { generateExperience, GenerationError, type GeneratorOptions } from './generate-experience'
+import { BodyError, readJsonBody } from './read-json-body'
 
 export interface ApiOptions {
   dataDir: string
+  generator?: GeneratorOptions
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -9,12 +17,47 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(JSON.stringify(body))
 }
 
-const ENDPOINTS = new Set(['/newsletter', '/contact', '/ai/generate'])
+/** Field → message, for a 400 the client can show. */
+export function validationReasons(error: ValidationError): Record<string, string> {
+  const reasons: Record<string, string> = {}
+  for (const inner of error.inner.length ? error.inner : [error]) reasons[inner.path ?? 'body'] ??= inner.message
+  return reasons
+}
+
+interface Validator {
+  validate: (value: unknown, options: { abortEarly: boolean; stripUnknown: boolean }) => Promise<object>
+}
+
+async function validate(schema: Validator, body: unknown): Promise<object> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BodyError(400, 'Body must be a JSON object')
+  return schema.validate(body, { abortEarly: false, stripUnknown: true })
+}
+
+async function record(dataDir: string, file: string, entry: object): Promise<void> {
+  await mkdir(dataDir, { recursive: true })
+  await appendFile(path.join(dataDir, file), JSON.stringify({ receivedAt: new Date().toISOString(), ...entry }) + '\n')
+}
 
 /** The stand-in API under `/api` that `npm start` serves beside the static site. */
-export function createApiHandler(_options: ApiOptions) {
+export function createApiHandler({ dataDir, generator = {} }: ApiOptions) {
+  const routes: Record<string, (body: unknown) => Promise<[number, unknown]>> = {
+    '/newsletter': async (body) => {
+      const request = await validate(newsletterSchema, body)
+      await record(dataDir, 'newsletter.ndjson', request)
+      return [201, { status: 'registered' }]
+    },
+    '/contact': async (body) => {
+      if (typeof body === 'object' && body !== null && 'website' in body && (body as { website: unknown }).website) throw new BodyError(400, 'Rejected')
+      const request = await validate(contactSchema, body)
+      await record(dataDir, 'contact.ndjson', request)
+      return [201, { status: 'sent' }]
+    },
+    '/ai/generate': async (body) => [200, await generateExperience(body, generator)],
+  }
+
   return async function handleApi(request: IncomingMessage, response: ServerResponse, apiPath: string): Promise<void> {
-    if (!ENDPOINTS.has(apiPath)) {
+    const route = routes[apiPath]
+    if (!route) {
       sendJson(response, 404, { error: 'not_found' })
       return
     }
@@ -23,6 +66,14 @@ export function createApiHandler(_options: ApiOptions) {
       sendJson(response, 405, { error: 'method_not_allowed' })
       return
     }
-    sendJson(response, 501, { error: 'not_implemented' })
+    try {
+      const [status, body] = await route(await readJsonBody(request))
+      sendJson(response, status, body)
+    } catch (error) {
+      if (error instanceof ValidationError) sendJson(response, 400, { error: 'invalid', reasons: validationReasons(error) })
+      else if (error instanceof BodyError) sendJson(response, error.status, { error: error.status === 413 ? 'too_large' : 'invalid', reasons: { body: error.message } })
+      else if (error instanceof GenerationError) sendJson(response, error.status, { error: 'generation_failed', reasons: { generator: error.message } })
+      else throw error
+    }
   }
 }

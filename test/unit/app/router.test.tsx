@@ -10,7 +10,7 @@ import { compileRouteRules, type RouteRuleInput } from '#src/lib/route-rules'
 import { SiteError } from '#src/lib/site-error'
 
 const pricing = { path: '/pricing', meta: { title: 'Tarifs | Ludora', description: 'Offres' }, page: { heading: 'Des tarifs clairs', lead: 'Tout est hors taxes.' } }
-const contact = { path: '/contact', meta: { title: 'Contact | Ludora', description: 'Écrivez-nous' }, page: { heading: 'Parlons de votre jeu', lead: 'Réponse sous un jour ouvré.' } }
+const contact = { path: '/contact', meta: { title: 'Contact | Ludora', description: 'Écrivez-nous' }, page: { heading: 'Parlons de votre jeu', lead: 'Réponse sous un jour ouvré.', formTitle: 'Votre demande', reassurance: [] } }
 
 function serve(options: { rules?: RouteRuleInput; payloads?: Record<string, () => Response> } = {}) {
   const manifest = { id: 'test-build', timestamp: 1, matcher: compileRouteRules(options.rules ?? {}), prerendered: [] }

@@ -1,0 +1,201 @@
+import { ErrorMessage, Field, Form, Formik } from 'formik'
+import { useEffect, useRef, useState } from 'react'
+import type { MessageKey } from '#src/i18n/fr'
+import { t } from '#src/lib/i18n'
+import { postJson } from '#src/lib/post-json'
+import { siteConfig } from '#src/lib/site-config'
+import { ExperienceList } from './experience-list'
+import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
+import { createExperienceId, loadExperiences, saveExperiences, type StorageProblem, type StoredExperience } from './experience-storage'
+import './ai-generator.css'
+
+export const GENERATION_TIMEOUT_MS = 60_000
+const STEPS: MessageKey[] = ['generator.step1', 'generator.step2', 'generator.step3', 'generator.step4']
+const EXPECTED_DURATION_MS = 10_000
+
+interface FormValues {
+  companyName: string
+  companyActivity: string
+  event: string
+  additionalInformation: string
+  gameType: '0' | '1'
+  gameLanguage: GameLanguage
+  llmModel: LlmModelId
+}
+
+const INITIAL: FormValues = { companyName: '', companyActivity: '', event: '', additionalInformation: '', gameType: '0', gameLanguage: 'fr', llmModel: 'fast' }
+
+type Status = { state: 'idle' } | { state: 'generating'; startedAt: number } | { state: 'error' } | { state: 'cancelled' }
+
+const PROBLEM_MESSAGES: Record<StorageProblem, MessageKey> = {
+  unavailable: 'generator.storageUnavailable',
+  full: 'generator.storageFull',
+  corrupt: 'generator.storageCorrupt',
+}
+
+function toRequest(values: FormValues): GeneratorRequest {
+  return generatorFormSchema.cast({ ...values, gameType: Number(values.gameType) })
+}
+
+/** The generator: form, ~10 s of progress with a cancel button, then the stored, playable experience. */
+export function AiGenerator() {
+  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  const [items, setItems] = useState<StoredExperience[]>([])
+  const [problem, setProblem] = useState<StorageProblem | undefined>(undefined)
+  const [openId, setOpenId] = useState<string | undefined>(undefined)
+  const [deleted, setDeleted] = useState<{ record: StoredExperience; index: number } | undefined>(undefined)
+  const controller = useRef<AbortController | undefined>(undefined)
+
+  useEffect(() => {
+    const loaded = loadExperiences()
+    setItems(loaded.items)
+    setProblem(loaded.problem)
+    return () => controller.current?.abort()
+  }, [])
+
+  const persist = (next: StoredExperience[]) => {
+    setItems(next)
+    setProblem(saveExperiences(next).problem)
+  }
+
+  const generate = async (values: FormValues) => {
+    const abort = new AbortController()
+    controller.current = abort
+    setStatus({ state: 'generating', startedAt: Date.now() })
+    try {
+      const request = toRequest(values)
+      const result = await postJson<unknown>(`${siteConfig.apiUrl}/ai/generate`, request, { timeoutMs: GENERATION_TIMEOUT_MS, signal: abort.signal })
+      if (!result.ok) throw new Error(`HTTP ${result.status}`)
+      const record: StoredExperience = { id: createExperienceId(), createdAt: new Date().toISOString(), request, experience: parseExperience(result.data) }
+      persist([record, ...items])
+      setOpenId(record.id)
+      setStatus({ state: 'idle' })
+    } catch {
+      setStatus(abort.signal.aborted && abort.signal.reason === 'cancelled' ? { state: 'cancelled' } : { state: 'error' })
+    } finally {
+      controller.current = undefined
+    }
+  }
+
+  const remove = (record: StoredExperience) => {
+    const index = items.findIndex((item) => item.id === record.id)
+    persist(items.filter((item) => item.id !== record.id))
+    setDeleted({ record, index })
+    if (openId === record.id) setOpenId(undefined)
+  }
+
+  const undo = () => {
+    if (!deleted) return
+    const next = [...items]
+    next.splice(Math.min(deleted.index, next.length), 0, deleted.record)
+    persist(next)
+    setDeleted(undefined)
+  }
+
+  return (
+    <div className="ai-generator">
+      <Formik<FormValues> initialValues={INITIAL} validationSchema={generatorFormSchema} onSubmit={generate}>
+        {({ errors, touched }) => (
+          <Form className="ai-generator__form" noValidate aria-busy={status.state === 'generating'}>
+            <h2>{t('generator.formTitle')}</h2>
+            <div className="ai-generator__grid">
+              <TextField name="companyName" label="generator.companyName" invalid={Boolean(touched.companyName && errors.companyName)} />
+              <TextField name="companyActivity" label="generator.companyActivity" hint="generator.companyActivityHint" invalid={Boolean(touched.companyActivity && errors.companyActivity)} />
+              <TextField name="event" label="generator.event" hint="generator.eventHint" invalid={Boolean(touched.event && errors.event)} />
+              <TextField name="additionalInformation" label="generator.additionalInformation" hint="generator.additionalInformationHint" multiline invalid={Boolean(touched.additionalInformation && errors.additionalInformation)} />
+            </div>
+            <div className="ai-generator__choices">
+              <Choice name="gameType" legend="generator.gameType" options={[['0', 'generator.quiz'], ['1', 'generator.poll']]} />
+              <Choice name="gameLanguage" legend="generator.gameLanguage" options={[['fr', 'generator.fr'], ['en', 'generator.en']]} />
+              <Choice name="llmModel" legend="generator.llmModel" options={LLM_MODEL_IDS.map((id) => [id, `generator.model.${id}`] as [string, MessageKey])} />
+            </div>
+            {status.state === 'generating' ? (
+              <Progress startedAt={status.startedAt} onCancel={() => controller.current?.abort('cancelled')} />
+            ) : (
+              <button type="submit" className="button button--primary">
+                {t('generator.submit')}
+              </button>
+            )}
+            <div role="alert">{status.state === 'error' ? <p className="form-error">{t('generator.error')}</p> : null}</div>
+            <div role="status">{status.state === 'cancelled' ? <p>{t('generator.cancelled')}</p> : null}</div>
+          </Form>
+        )}
+      </Formik>
+
+      <section className="ai-generator__results" aria-labelledby="experiences-title">
+        <h2 id="experiences-title">{t('generator.listTitle')}</h2>
+        <p className="ai-generator__note">{t('generator.listNote')}</p>
+        <p className="ai-generator__note">{t('generator.aiNotice')}</p>
+        <div role="status">
+          {problem ? <p className="ai-generator__problem">{t(PROBLEM_MESSAGES[problem])}</p> : null}
+          {deleted ? (
+            <p className="ai-generator__deleted">
+              {t('generator.deleted', { title: deleted.record.experience.title })}{' '}
+              <button type="button" className="link-button" onClick={undo}>
+                {t('generator.undo')}
+              </button>
+            </p>
+          ) : null}
+        </div>
+        <ExperienceList items={items} openId={openId} onOpen={setOpenId} onDelete={remove} />
+      </section>
+    </div>
+  )
+}
+
+function TextField({ name, label, hint, multiline = false, invalid }: { name: keyof FormValues; label: MessageKey; hint?: MessageKey; multiline?: boolean; invalid: boolean }) {
+  const id = `generator-${name}`
+  const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div className={`form-field${multiline ? ' form-field--wide' : ''}`}>
+      <label htmlFor={id}>{t(label)}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {t(hint)}
+        </p>
+      ) : null}
+      <Field id={id} name={name} as={multiline ? 'textarea' : 'input'} rows={multiline ? 4 : undefined} aria-invalid={invalid || undefined} aria-describedby={describedBy || undefined} />
+      <ErrorMessage name={name}>
+        {(message) => (
+          <p id={`${id}-error`} className="field-error">
+            {message}
+          </p>
+        )}
+      </ErrorMessage>
+    </div>
+  )
+}
+
+function Choice({ name, legend, options }: { name: keyof FormValues; legend: MessageKey; options: [string, MessageKey][] }) {
+  return (
+    <fieldset className="choice">
+      <legend>{t(legend)}</legend>
+      {options.map(([value, label]) => (
+        <label key={value} className="choice__option">
+          <Field type="radio" name={name} value={value} />
+          <span>{t(label)}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+function Progress({ startedAt, onCancel }: { startedAt: number; onCancel: () => void }) {
+  const [elapsed, setElapsed] = useState(0)
+  useEffect(() => {
+    const timer = setInterval(() => setElapsed(Date.now() - startedAt), 250)
+    return () => clearInterval(timer)
+  }, [startedAt])
+  // The bar follows the usual ~10 s and waits at 95 % rather than pretending to be done.
+  const percent = Math.min(95, Math.round((elapsed / EXPECTED_DURATION_MS) * 100))
+  const step = STEPS[Math.min(STEPS.length - 1, Math.floor(elapsed / (EXPECTED_DURATION_MS / STEPS.length)))]!
+  return (
+    <div className="ai-generator__progress">
+      <progress max={100} value={percent} aria-label={t('generator.progressLabel')} />
+      <p role="status">{t(step)}</p>
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        {t('generator.cancel')}
+      </button>
+    </div>
+  )
+}

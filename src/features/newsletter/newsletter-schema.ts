@@ -1,0 +1,9 @@
+import { object, string, type InferType } from 'yup'
+import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED } from '#src/lib/validation'
+
+
+export const newsletterSchema = object({
+  email: string().trim().required(EMAIL_REQUIRED).matches(EMAIL_PATTERN, EMAIL_INVALID).max(254, 'Cette adresse e-mail est trop longue.'),
+})
+
+export type NewsletterRequest = InferType<typeof newsletterSchema>

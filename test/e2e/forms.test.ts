@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+
+const browser = useBrowser()
+const NEWSLETTER_ERROR = "Une erreur est survenue lors de l'inscription à la newsletter, merci d'utiliser le formulaire de contact pour vous inscrire."
+const CONTACT_ERROR = 'Une erreur est survenue lors de la demande de contact. Envoyez nous en email à contact@ludora.fr'
+
+async function recorded(file: string): Promise<Record<string, string>[]> {
+  const text = await readFile(path.join(path.dirname(distDir()), 'data', file), 'utf8').catch(() => '')
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, string>)
+}
+
+async function openContact() {
+  const session = await openPage(browser())
+  await session.context.addCookies([
+    { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
+    { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
+  ])
+  await gotoAndWait(session.page, '/contact')
+  await waitForApp(session.page)
+  return session
+}
+
+async function fillContact(page: import('playwright-core').Page, email: string) {
+  await page.getByLabel('Prénom').fill('Camille')
+  await page.getByLabel(/^Nom/).fill('Martin')
+  await page.getByLabel('E-mail professionnel').fill(email)
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78')
+  await page.getByLabel('Entreprise').fill('Boulangerie du Marché')
+  await page.getByLabel('Objet de votre demande').fill('Un jeu pour les 10 ans de la boutique')
+  await page.getByLabel('Votre message').fill('Nous aimerions une roue de la fortune en magasin pour fêter nos dix ans en mars.')
+}
+
+describe('contact form', () => {
+  it('validates in French, ties errors to fields and focuses the first one', async () => {
+    const { page, errors, context } = await openContact()
+    await page.getByRole('button', { name: 'Envoyer ma demande' }).click()
+    await page.getByText('Indiquez votre prénom.').waitFor()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-firstName')
+    const firstName = page.getByLabel('Prénom')
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true')
+    expect(await firstName.getAttribute('aria-describedby')).toContain('contact-firstName-error')
+    await page.getByLabel('E-mail professionnel').fill('pas-une-adresse')
+    await page.getByLabel('Téléphone').fill('12')
+    await page.getByLabel('Téléphone').blur()
+    await page.getByText('Cette adresse e-mail ne semble pas valide (exemple : prenom@entreprise.fr).').waitFor()
+    await page.getByText(/Ce numéro de téléphone ne semble pas valide/).waitFor()
+    await expectNoAxeViolations(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends the request, records it and says a reply is coming', async () => {
+    const { page, errors, context } = await openContact()
+    await fillContact(page, 'camille.envoi@boulangerie-du-marche.fr')
+    await page.getByRole('button', { name: 'Envoyer ma demande' }).click()
+    await page.getByText(/Merci, votre message est bien parti/).waitFor({ timeout: 15_000 })
+    const lines = await recorded('contact.ndjson')
+    expect(lines.find((line) => line.email === 'camille.envoi@boulangerie-du-marche.fr')).toMatchObject({ firstName: 'Camille', company: 'Boulangerie du Marché', phone: '06 12 34 56 78' })
+    await expectNoAxeViolations(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows the seed’s error with a mailto link and keeps what was typed when the API fails', async () => {
+    const { page, context } = await openContact()
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '{}' }))
+    await fillContact(page, 'camille@boulangerie-du-marche.fr')
+    await page.getByRole('button', { name: 'Envoyer ma demande' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Une erreur est survenue' })
+    await alert.waitFor({ timeout: 15_000 })
+    expect(await alert.innerText()).toBe(CONTACT_ERROR)
+    expect(await alert.getByRole('link').getAttribute('href')).toBe('mailto:contact@ludora.fr')
+    expect(await page.getByLabel('Votre message').inputValue()).toContain('roue de la fortune')
+    expect(await page.getByLabel('E-mail professionnel').inputValue()).toBe('camille@boulangerie-du-marche.fr')
+    await expectNoAxeViolations(page)
+    await context.close()
+  })
+
+  it('fails cleanly when the API cannot be reached at all', async () => {
+    const { page, context } = await openContact()
+    await page.route('**/api/contact', (route) => route.abort())
+    await fillContact(page, 'camille@boulangerie-du-marche.fr')
+    await page.getByRole('button', { name: 'Envoyer ma demande' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Une erreur est survenue' }).waitFor({ timeout: 15_000 })
+    expect(await page.getByLabel('Prénom').inputValue()).toBe('Camille')
+    await context.close()
+  })
+})
+
+describe('newsletter', () => {
+  it('validates, registers the address and records it', async () => {
+    const { page, errors, context } = await openContact()
+    const footer = page.getByRole('contentinfo')
+    const email = footer.getByLabel('Votre adresse e-mail')
+    await email.click()
+    await email.fill('pas-valide')
+    await email.blur()
+    await footer.getByText('Cette adresse e-mail ne semble pas valide (exemple : prenom@entreprise.fr).').waitFor()
+    await email.fill('lecteur@exemple.fr')
+    await footer.getByRole('button', { name: "S'inscrire" }).click()
+    await footer.getByText(/Votre inscription est enregistrée/).waitFor({ timeout: 15_000 })
+    expect((await recorded('newsletter.ndjson')).some((line) => line.email === 'lecteur@exemple.fr')).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows the seed’s error and keeps the address when the API is down', async () => {
+    const { page, context } = await openContact()
+    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, body: '' }))
+    const footer = page.getByRole('contentinfo')
+    await footer.getByLabel('Votre adresse e-mail').click()
+    await footer.getByLabel('Votre adresse e-mail').fill('lecteur@exemple.fr')
+    await footer.getByRole('button', { name: "S'inscrire" }).click()
+    const alert = footer.getByRole('alert').filter({ hasText: 'Une erreur' })
+    await alert.waitFor({ timeout: 15_000 })
+    expect(await alert.innerText()).toBe(NEWSLETTER_ERROR)
+    expect(await footer.getByLabel('Votre adresse e-mail').inputValue()).toBe('lecteur@exemple.fr')
+    await expectNoAxeViolations(page)
+    await context.close()
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { contactSchema } from '#src/features/contact-form/contact-schema'
+import { newsletterSchema } from '#src/features/newsletter/newsletter-schema'
+
+const valid = { firstName: 'Camille', name: 'Martin', email: 'camille@exemple.fr', phone: '+33 6 12 34 56 78', company: 'Boulangerie', object: 'Jeu de Noël', message: 'Nous voudrions un jeu pour Noël en magasin.' }
+
+async function errorsOf(value: object): Promise<Record<string, string>> {
+  try {
+    await contactSchema.validate(value, { abortEarly: false })
+    return {}
+  } catch (error) {
+    return Object.fromEntries((error as { inner: { path: string; message: string }[] }).inner.map((inner) => [inner.path, inner.message]))
+  }
+}
+
+describe('contact and newsletter schemas', () => {
+  it('accepts a complete request, the phone being optional', async () => {
+    expect(await errorsOf(valid)).toEqual({})
+    expect(await errorsOf({ ...valid, phone: '' })).toEqual({})
+    expect(await errorsOf({ ...valid, phone: '02.40.12.34.56' })).toEqual({})
+  })
+
+  it('explains every problem in French', async () => {
+    expect(await errorsOf({})).toMatchObject({
+      firstName: 'Indiquez votre prénom.',
+      name: 'Indiquez votre nom.',
+      email: 'Indiquez votre adresse e-mail.',
+      company: 'Indiquez le nom de votre entreprise.',
+      object: "Indiquez l'objet de votre demande.",
+      message: 'Écrivez votre message.',
+    })
+    expect(await errorsOf({ ...valid, email: 'camille@', phone: 'abc', message: 'Trop court' })).toEqual({
+      email: 'Cette adresse e-mail ne semble pas valide (exemple : prenom@entreprise.fr).',
+      phone: 'Ce numéro de téléphone ne semble pas valide (exemple : 06 12 34 56 78 ou +33 6 12 34 56 78).',
+      message: 'Votre message doit faire au moins 20 caractères pour que nous puissions vous aider.',
+    })
+    expect(await errorsOf({ ...valid, firstName: 'x'.repeat(81) })).toHaveProperty('firstName')
+  })
+
+  it('checks the newsletter address', () => {
+    expect(newsletterSchema.isValidSync({ email: 'lecteur@exemple.fr' })).toBe(true)
+    expect(newsletterSchema.isValidSync({ email: 'lecteur@exemple' })).toBe(false)
+    expect(newsletterSchema.isValidSync({})).toBe(false)
+  })
+})
