@@ -77,14 +77,23 @@ function clientOptions(outDir, define, dev) {
   }
 }
 
+/** Stylesheets mean nothing to the Node prerender, including those imported from packages (tippy.js). */
+const ignoreCssPlugin = {
+  name: 'ignore-css',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'ignored-css' }))
+    build.onLoad({ filter: /.*/, namespace: 'ignored-css' }, () => ({ contents: '', loader: 'css' }))
+  },
+}
+
 function prerenderOptions(outfile, define) {
   return {
+    plugins: [ignoreCssPlugin],
     ...sharedOptions(define),
     entryPoints: [path.join(ROOT, 'src/prerender.tsx')],
     outfile,
     platform: 'node',
     packages: 'external',
-    loader: { ...sharedOptions(define).loader, '.css': 'empty' },
     absWorkingDir: ROOT,
   }
 }
@@ -303,7 +312,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (args.includes('--watch')) {
     await watchMode(port)
   } else {
-    const result = await buildSite()
+    const result = await buildSite(process.env.OUT_DIR ? { outDir: path.resolve(process.env.OUT_DIR) } : {})
     console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
     if (args.includes('--serve')) {
       await startServer({ root: result.outDir, port })

@@ -1,7 +1,7 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import markedLinkifyIt from 'marked-linkify-it'
 import * as mdurl from 'mdurl'
-import { toASCII } from 'punycode.js'
+import punycode from 'punycode.js'
 import { sanitizeHtml } from './sanitize-html'
 
 /**
@@ -42,7 +42,7 @@ export function normalizeLink(url: string): string {
   const parsed = mdurl.parse(url, true)
   if (parsed.hostname && (!parsed.protocol || RECODE_HOSTNAME_FOR.includes(parsed.protocol))) {
     try {
-      parsed.hostname = toASCII(parsed.hostname)
+      parsed.hostname = punycode.toASCII(parsed.hostname)
     } catch {
       // Invalid international name: keep it as written, the browser will refuse it.
     }

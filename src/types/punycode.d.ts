@@ -1,5 +1,9 @@
-// punycode.js ships no type declarations; only what the Markdown renderer uses.
+// punycode.js ships no type declarations; only what the Markdown renderer uses. Its CommonJS build has
+// no named exports under Node's ESM loader, hence the default export.
 declare module 'punycode.js' {
-  export function toASCII(domain: string): string
-  export function toUnicode(domain: string): string
+  const punycode: {
+    toASCII(domain: string): string
+    toUnicode(domain: string): string
+  }
+  export default punycode
 }

@@ -1,9 +1,9 @@
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error The build script is plain ESM JavaScript without type declarations.
-import { buildSite } from '../../esbuild.config.mjs'
 import { startSiteServer } from '../../src/server/main'
 
 /** Third-party settings the consent tests rely on; their hosts are never reached (tests block them). */
@@ -21,11 +21,17 @@ declare module 'vitest' {
   }
 }
 
-/** Builds dist/ once into a temporary folder and serves it the way a static bucket does. */
+/**
+ * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, and serves it
+ * the way a static bucket does.
+ */
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-e2e-'))
   const outDir = path.join(workDir, 'dist')
-  await buildSite({ outDir, env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1' } })
+  await promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
+  })
   const server = await startSiteServer({ root: outDir, port: 0, dataDir: path.join(workDir, 'data') })
   project.provide('baseURL', server.url)
   project.provide('distDir', outDir)

@@ -1,0 +1,24 @@
+import { SiteLink } from '#src/components/ui/site-link'
+import { siteConfig } from '#src/lib/site-config'
+
+export interface ActionLinkContent {
+  label: string
+  /** `app:/signup` leads into the application (SITE_APP_URL); anything else is a path of this site. */
+  href: string
+}
+
+/** A call-to-action link written in content/, wherever it points. */
+export function ActionLink({ link, className }: { link: ActionLinkContent; className: string }) {
+  if (link.href.startsWith('app:')) {
+    return (
+      <a className={className} href={siteConfig.appUrl + link.href.slice(4)}>
+        {link.label}
+      </a>
+    )
+  }
+  return (
+    <SiteLink className={className} to={link.href}>
+      {link.label}
+    </SiteLink>
+  )
+}

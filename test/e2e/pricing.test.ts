@@ -1,0 +1,100 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+
+const browser = useBrowser()
+const consentCookies = [
+  { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
+  { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
+]
+
+async function openPricing(options: Parameters<typeof openPage>[1] = {}) {
+  const session = await openPage(browser(), options)
+  await session.context.addCookies(consentCookies)
+  await gotoAndWait(session.page, '/pricing')
+  await waitForApp(session.page)
+  return session
+}
+
+const rows = (page: Page) => page.locator('.matrix__table tbody tr')
+const visibleTooltip = (page: Page) => page.locator('[data-tippy-root] .tippy-box[data-state="visible"]')
+
+async function tooltipText(trigger: Locator): Promise<string> {
+  const id = await trigger.getAttribute('aria-describedby')
+  return id ? ((await trigger.page().locator(`#${id}`).textContent()) ?? '') : ''
+}
+
+describe('pricing', () => {
+  it('shows four offers with prices excluding VAT and every one of the 35 plan features', async () => {
+    const { page, errors, context } = await openPricing()
+    const plans = page.locator('.plan')
+    expect(await plans.count()).toBe(4)
+    expect(await plans.allInnerTexts()).toEqual([expect.stringContaining('0 €'), expect.stringContaining('149 € HT'), expect.stringContaining('99 € HT'), expect.stringContaining('Sur devis')])
+    expect(await rows(page).count()).toBe(35)
+    expect(await page.locator('.matrix__table thead th').allInnerTexts()).toEqual(['Fonction', 'Start', "À l'unité", 'Abonnement annuel', 'Studio'])
+    await page.getByRole('button', { name: 'Mensuelle' }).click()
+    await page.locator('.plan__amount', { hasText: '129 € HT' }).waitFor()
+    await page.getByRole('heading', { name: 'Questions fréquentes' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('opens every tooltip on hover, then closes it when the pointer leaves', async () => {
+    const { page, context } = await openPricing({ viewport: { width: 1280, height: 900 } })
+    const triggers = page.locator('.info-tooltip')
+    expect(await triggers.count()).toBe(35)
+    for (let index = 0; index < 35; index++) {
+      const trigger = triggers.nth(index)
+      await trigger.hover()
+      await visibleTooltip(page).waitFor()
+      expect((await tooltipText(trigger)).length).toBeGreaterThan(40)
+      await page.mouse.move(0, 0)
+      await visibleTooltip(page).waitFor({ state: 'detached' })
+    }
+    await context.close()
+  }, 120_000)
+
+  it('opens every tooltip on keyboard focus and closes it with Escape', async () => {
+    const { page, errors, context } = await openPricing()
+    const triggers = page.locator('.info-tooltip')
+    await triggers.first().focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    for (let index = 0; index < 35; index++) {
+      const trigger = triggers.nth(index)
+      if (index > 0) await page.keyboard.press('Tab')
+      expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true)
+      await visibleTooltip(page).waitFor()
+      expect(await trigger.getAttribute('aria-describedby')).toBeTruthy()
+      if (index === 0) await expectNoAxeViolations(page)
+      await page.keyboard.press('Escape')
+      await visibleTooltip(page).waitFor({ state: 'detached' })
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  it('opens every tooltip with a tap on a phone, and a tap elsewhere closes it', async () => {
+    const { page, context } = await openPricing({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
+    const triggers = page.locator('.info-tooltip')
+    for (let index = 0; index < 35; index++) {
+      await triggers.nth(index).tap()
+      await visibleTooltip(page).waitFor()
+      await page.locator('h1').tap()
+      await visibleTooltip(page).waitFor({ state: 'detached' })
+    }
+    await context.close()
+  }, 120_000)
+
+  it('never scrolls the page sideways on a 320 px phone', async () => {
+    const { page, context } = await openPricing({ viewport: { width: 320, height: 640 } })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+    await context.close()
+  })
+
+  it('carries Product and FAQPage structured data', async () => {
+    const html = await (await fetch(`${baseURL()}/pricing`)).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as { '@type': string })
+    expect(blocks.map((block) => block['@type'])).toEqual(['Product', 'FAQPage'])
+  })
+})
