@@ -86,20 +86,38 @@ const ignoreCssPlugin = {
   },
 }
 
+/**
+ * The router renders a different tree when it believes it runs on a server; prerendered HTML must match
+ * what the browser renders so React can hydrate it in place (docs/decisions/001-prerender-and-hydrate.md). The router is bundled
+ * into the prerender with its browser flag.
+ */
+const routerAsInBrowserPlugin = {
+  name: 'router-as-in-browser',
+  setup(build) {
+    build.onResolve({ filter: /^@tanstack\/router-core\/isServer$/ }, () => ({
+      path: path.join(ROOT, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js'),
+    }))
+  },
+}
+
+const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'marked-linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'universal-cookie', 'jsdom']
+
 function prerenderOptions(outfile, define) {
   return {
-    plugins: [ignoreCssPlugin],
+    plugins: [ignoreCssPlugin, routerAsInBrowserPlugin],
     ...sharedOptions(define),
     entryPoints: [path.join(ROOT, 'src/prerender.tsx')],
     outfile,
     platform: 'node',
-    packages: 'external',
+    external: PRERENDER_EXTERNALS,
+    // Bundled CommonJS dependencies of the router require React at run time.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     absWorkingDir: ROOT,
   }
 }
 
-/** Lazy chunk file of each route, read from the route tree's `path: …` / `import('#src/routes/…')` pairs. */
-async function routeModules() {
+/** Lazy chunk module of each route, read from the route tree's `path: …` / `import('#src/routes/…')` pairs. */
+export async function routeModules() {
   const source = await readFile(path.join(ROOT, 'src/app/route-tree.tsx'), 'utf8')
   const modules = new Map()
   for (const match of source.matchAll(/path: '([^']+)'[\s\S]*?import\('#src\/routes\/([^']+)'\)/g)) {
@@ -108,38 +126,33 @@ async function routeModules() {
   return modules
 }
 
-/** Entry stylesheet and scripts from the metafile, plus, per route, its lazy chunk and static imports. */
-function createAssetResolver(metafile, outDir) {
-  const outputs = Object.entries(metafile.outputs)
-  const publicUrl = (file) => '/' + path.relative(outDir, path.resolve(ROOT, file)).split(path.sep).join('/')
-  const byEntry = new Map(outputs.filter(([, output]) => output.entryPoint).map(([file, output]) => [output.entryPoint, [file, output]]))
-  const staticImports = (file, seen = new Set()) => {
-    for (const imported of metafile.outputs[file]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue
-      seen.add(imported.path)
-      staticImports(imported.path, seen)
-    }
-    return seen
+/** Output files a module pulls in: its own chunk and, recursively, the chunks it imports statically. */
+export function outputClosure(metafile, modulePath) {
+  const start = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
+  const files = new Set()
+  const visit = (file) => {
+    if (!file || files.has(file)) return
+    files.add(file)
+    for (const imported of metafile.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path)
   }
-  const [entryFile, entry] = byEntry.get('src/main.tsx')
-  const entryImports = staticImports(entryFile)
+  visit(start)
+  return files
+}
+
+/** The entry script and stylesheet the HTML links; the app itself loads after the first paint. */
+function entryAssets(metafile, outDir) {
+  const publicUrl = (file) => '/' + path.relative(outDir, path.resolve(ROOT, file)).split(path.sep).join('/')
+  const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx')
   return {
-    entry: { script: publicUrl(entryFile), stylesheet: publicUrl(entry.cssBundle), preloads: [...entryImports].map(publicUrl) },
-    chunkFor(modulePath) {
-      const found = byEntry.get(modulePath)
-      if (!found) return undefined
-      const [file] = found
-      const imports = [...staticImports(file)].filter((imported) => !entryImports.has(imported) && imported !== entryFile)
-      return { script: publicUrl(file), preloads: imports.map(publicUrl) }
-    },
-    cssChunks: outputs.map(([file]) => file).filter((file) => file.endsWith('.css') && file.includes('/chunks/')),
+    script: publicUrl(entryFile),
+    stylesheet: publicUrl(entry.cssBundle),
+    cssChunks: Object.keys(metafile.outputs).filter((file) => file.endsWith('.css') && file.includes('/chunks/')),
   }
 }
 
 function documentHtml(template, { head, app, assets, dev }) {
   const tags = [
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     ...(assets.fetches ?? []).map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
     `<script type="module" src="${assets.script}"></script>`,
     dev ? '<script type="module" src="/_dev/live-reload.js"></script>' : '',
@@ -202,7 +215,11 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
   await rm(prerenderBundle, { force: true })
-  prerender.setSanitizerWindow(new JSDOM('').window)
+  const { window } = new JSDOM('<!doctype html><html><body></body></html>', { url: settings.siteUrl })
+  prerender.setSanitizerWindow(window)
+  // The router runs its browser code path here (see routerAsInBrowserPlugin), which reads `window`.
+  globalThis.window ??= window
+  globalThis.self ??= globalThis
 
   const pages = prerender.listPageRoutes()
   const payloads = await loadPagePayloads(path.join(ROOT, 'content'), prerender.renderMarkdown)
@@ -213,7 +230,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   }
 
   const modules = await routeModules()
-  const assets = createAssetResolver(client.metafile, outDir)
+  const assets = entryAssets(client.metafile, outDir)
   const template = await readFile(path.join(ROOT, 'index.html'), 'utf8')
   const csp = metaCsp(settings)
   const headOptions = { siteUrl: settings.siteUrl, siteName: SITE_NAME }
@@ -223,16 +240,14 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   await Promise.all(
     pages.map(async ({ path: routePath }) => {
       const payload = payloads.get(routePath)
-      const chunk = assets.chunkFor(modules.get(routePath))
-      if (!chunk) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
+      if (!outputClosure(client.metafile, modules.get(routePath)).size) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
       const payloadFile = pageFile(outDir, routePath, '_payload.json')
       const html = documentHtml(template, {
         head: prerender.renderHeadTags(payload.meta, routePath, headOptions),
         app: await prerender.renderPage(routePath, payload),
         assets: {
-          ...assets.entry,
+          ...assets,
           csp,
-          preloads: [...assets.entry.preloads, chunk.script, ...chunk.preloads],
           // In watch mode payloads carry a timestamp, so a preload could never be used.
           fetches: dev ? [manifestUrl] : [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${buildId}`],
         },
@@ -245,7 +260,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   const notFoundHtml = documentHtml(template, {
     head: `<title>404 - Page Not Found | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`,
     app: await prerender.renderPage('/404', undefined),
-    assets: { ...assets.entry, csp },
+    assets: { ...assets, csp },
     dev,
   })
 

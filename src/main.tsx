@@ -1,43 +1,19 @@
 import './styles/global.css'
-import { createRoot, type Root } from 'react-dom/client'
-import { App, createQueryClient } from './app/app'
-import { installDocumentHead } from './app/document-head'
-import { installFatalErrorHandler } from './app/fatal-error'
-import { installNavigationA11y } from './app/navigation-a11y'
-import { createAppRouter } from './app/router'
-import { installStaleBuildReload } from './features/build-freshness/stale-build-reload'
-import { installConsentTracking } from './features/consent/consent-tracking'
-import { setupLanguage } from './lib/i18n'
-import { isSiteError } from './lib/site-error'
+import { isChunkLoadError, reloadOnceAt } from './lib/reload-guard'
 
-async function mount(): Promise<void> {
-  setupLanguage()
-  const container = document.getElementById('app')
-  if (!container) throw new Error('Missing #app container')
-
-  let root: Root | undefined
-  installFatalErrorHandler(() => root)
-
-  const queryClient = createQueryClient()
-  const router = createAppRouter({ queryClient })
-  installDocumentHead(router)
-  installNavigationA11y(router)
-  installStaleBuildReload(router)
-  installConsentTracking(router)
-
-  // The prerendered page stays on screen until its route chunk and payload are ready, then React
-  // replaces it with identical markup: no blank frame, no hydration mismatch (docs/decisions).
-  if (container.hasChildNodes()) await router.load()
-  root = createRoot(container, {
-    // Page errors are shown by the error views; only unexpected ones are worth a console entry.
-    onCaughtError: (error) => {
-      if (!isSiteError(error)) console.error(error)
-    },
-  })
-  root.render(<App router={router} queryClient={queryClient} />)
+/**
+ * The entry stays tiny: the prerendered page paints first, then the app loads and hydrates it, so the
+ * bundle never delays the first paint (docs/decisions/009-boot-after-first-paint.md).
+ */
+function boot(): void {
+  import('./app/boot')
+    .then(({ mount }) => mount())
+    .catch((error: unknown) => {
+      if (isChunkLoadError(error) && reloadOnceAt(window.location.pathname + window.location.search + window.location.hash)) return
+      console.error('Error while mounting app:', error)
+      throw error
+    })
 }
 
-mount().catch((error: unknown) => {
-  console.error('Error while mounting app:', error)
-  throw error
-})
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0))
+else boot()

@@ -5,7 +5,6 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { App, createQueryClient } from './app/app'
-import { PrerenderContext } from './app/prerender-context'
 import { createAppRouter } from './app/router'
 import { payloadQuery, type PagePayload } from './lib/payload'
 
@@ -21,7 +20,7 @@ export interface PageRoute {
 
 /** Every page of the route tree, with the layout it uses. */
 export function listPageRoutes(): PageRoute[] {
-  const router = createAppRouter({ queryClient: createQueryClient(), prerender: true })
+  const router = createAppRouter({ queryClient: createQueryClient(), prerender: true, history: createMemoryHistory({ initialEntries: ['/'] }) })
   return Object.values(router.routesById)
     .filter((route) => typeof (route.options as { path?: unknown }).path === 'string')
     .map((route) => ({
@@ -40,9 +39,5 @@ export async function renderPage(path: string, payload: PagePayload | undefined)
     history: createMemoryHistory({ initialEntries: [path] }),
   })
   await router.load()
-  return renderToString(
-    <PrerenderContext.Provider value={true}>
-      <App router={router} queryClient={queryClient} />
-    </PrerenderContext.Provider>,
-  )
+  return renderToString(<App router={router} queryClient={queryClient} />)
 }

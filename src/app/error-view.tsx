@@ -1,11 +1,10 @@
 import { useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { SiteLink } from '#src/components/ui/site-link'
 import { t } from '#src/lib/i18n'
 import { isChunkLoadError, reloadOnceAt } from '#src/lib/reload-guard'
 import { isSiteError } from '#src/lib/site-error'
-import { usePrerender } from './prerender-context'
 
 interface ErrorViewProps {
   statusCode: number
@@ -52,18 +51,15 @@ export function ErrorView({ statusCode, title, description, onRetry, standalone 
   )
 }
 
+const noSubscription = () => () => {}
+
 /** Unknown path: the seed's router wording, 'Page not found: {fullPath}'. */
 export function NotFoundView() {
-  const prerender = usePrerender()
   const fullPath = useRouterState({ select: (state) => state.location.href })
-  return (
-    <ErrorView
-      statusCode={404}
-      title={t('errors.notFoundTitle')}
-      // 404.html is prerendered once for every unknown path, so it cannot know which one was asked.
-      description={t('errors.notFoundDescription', { path: prerender ? '' : fullPath })}
-    />
-  )
+  // 404.html is prerendered once for every unknown path: it holds no path, and the browser fills in
+  // the one it was asked for right after hydrating that markup.
+  const shownPath = useSyncExternalStore(noSubscription, () => fullPath, () => '')
+  return <ErrorView statusCode={404} title={t('errors.notFoundTitle')} description={t('errors.notFoundDescription', { path: shownPath })} />
 }
 
 export function describeError(error: unknown): { statusCode: number; title: string; description: string } {

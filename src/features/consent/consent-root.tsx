@@ -30,8 +30,11 @@ function ConsentBanner() {
           <h2 id={titleId} className="consent-banner__title">
             {t('consent.bannerTitle')}
           </h2>
+          {/* Two short paragraphs rather than one block: the banner appears after the page and must not
+              become its largest paint. */}
+          <p>{t('consent.bannerText')}</p>
           <p>
-            {t('consent.bannerText')} <SiteLink to="/cookies">{t('consent.policyLink')}</SiteLink>
+            {t('consent.bannerRefusal')} <SiteLink to="/cookies">{t('consent.policyLink')}</SiteLink>
           </p>
         </div>
         <div className="consent-banner__actions">

@@ -3,7 +3,8 @@ export const consent = {
   'consent.bannerLabel': 'Consentement aux cookies',
   'consent.bannerTitle': 'Vos cookies, votre choix',
   'consent.bannerText':
-    "Nous utilisons des cookies nécessaires au fonctionnement du site. Avec votre accord seulement, nous mesurons l'audience (Matomo), proposons le chat d'assistance (Crisp) et affichons des vidéos de démonstration. Refuser n'a aucune conséquence sur votre navigation, et vous pouvez changer d'avis à tout moment depuis le lien « Gérer les cookies » en bas de page.",
+    "Avec votre accord seulement, nous mesurons l'audience (Matomo), ouvrons le chat d'assistance (Crisp) et affichons nos vidéos de démonstration.",
+  'consent.bannerRefusal': 'Refuser ne change rien à votre navigation, et vous pouvez changer d’avis à tout moment via « Gérer les cookies » en bas de page.',
   'consent.policyLink': 'Lire la politique cookies',
   'consent.acceptAll': 'Tout accepter',
   'consent.declineAll': 'Tout refuser',

@@ -61,12 +61,9 @@ export async function gotoAndWait(page: Page, path: string): Promise<void> {
   await page.locator('h1').first().waitFor()
 }
 
-/** The client bundle has taken over once React replaced the prerendered markup. */
+/** The client app has hydrated the prerendered markup (src/app/app.tsx sets the flag after its first commit). */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const app = document.getElementById('app') as (HTMLElement & Record<string, unknown>) | null
-    return !!app && Object.keys(app).some((key) => key.startsWith('__reactContainer'))
-  })
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

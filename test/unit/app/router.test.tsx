@@ -9,13 +9,13 @@ import { resetBuildManifest } from '#src/lib/app-manifest'
 import { compileRouteRules, type RouteRuleInput } from '#src/lib/route-rules'
 import { SiteError } from '#src/lib/site-error'
 
-const pricing = { path: '/pricing', meta: { title: 'Tarifs | Ludora', description: 'Offres' }, page: { heading: 'Des tarifs clairs', lead: 'Tout est hors taxes.' } }
+const terms = { path: '/cgu', meta: { title: 'CGU | Ludora', description: 'Offres' }, page: { heading: 'Conditions générales', lead: 'Tout est hors taxes.' } }
 const contact = { path: '/contact', meta: { title: 'Contact | Ludora', description: 'Écrivez-nous' }, page: { heading: 'Parlons de votre jeu', lead: 'Réponse sous un jour ouvré.', formTitle: 'Votre demande', reassurance: [] } }
 
 function serve(options: { rules?: RouteRuleInput; payloads?: Record<string, () => Response> } = {}) {
   const manifest = { id: 'test-build', timestamp: 1, matcher: compileRouteRules(options.rules ?? {}), prerendered: [] }
   const payloads: Record<string, () => Response> = {
-    '/pricing/_payload.json?test-build': () => new Response(JSON.stringify(pricing)),
+    '/cgu/_payload.json?test-build': () => new Response(JSON.stringify(terms)),
     '/contact/_payload.json?test-build': () => new Response(JSON.stringify(contact)),
     ...options.payloads,
   }
@@ -42,9 +42,9 @@ beforeEach(() => resetBuildManifest())
 describe('the router', () => {
   it('renders a lazy page from its payload', async () => {
     const fetchMock = serve()
-    await renderAt('/pricing')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })).toBeInTheDocument()
-    expect(fetchMock).toHaveBeenCalledWith('/pricing/_payload.json?test-build', expect.anything())
+    await renderAt('/cgu')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conditions générales' })).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith('/cgu/_payload.json?test-build', expect.anything())
   })
 
   it('shows the not-found view with the full unknown path', async () => {
@@ -55,25 +55,25 @@ describe('the router', () => {
   })
 
   it('answers a missing payload with "Page Not Found: {fullPath}"', async () => {
-    serve({ payloads: { '/pricing/_payload.json?test-build': () => new Response('', { status: 404 }) } })
-    await renderAt('/pricing')
-    expect(await screen.findByText('Page Not Found: /pricing')).toBeInTheDocument()
+    serve({ payloads: { '/cgu/_payload.json?test-build': () => new Response('', { status: 404 }) } })
+    await renderAt('/cgu')
+    expect(await screen.findByText('Page Not Found: /cgu')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
   })
 
   it('shows "Internal Server Error" with the error’s own message for other failures', async () => {
-    serve({ payloads: { '/pricing/_payload.json?test-build': () => new Response('boom', { status: 500 }) } })
-    await renderAt('/pricing')
+    serve({ payloads: { '/cgu/_payload.json?test-build': () => new Response('boom', { status: 500 }) } })
+    await renderAt('/cgu')
     expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
-    expect(screen.getByText('Le contenu de la page /pricing est indisponible (erreur 500).')).toBeInTheDocument()
+    expect(screen.getByText('Le contenu de la page /cgu est indisponible (erreur 500).')).toBeInTheDocument()
   })
 
   it('applies a redirect rule of the manifest, keeping the query', async () => {
-    serve({ rules: { '/tarifs': { redirect: '/pricing' } } })
-    const router = await renderAt('/tarifs?plan=annuel')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/pricing')
-    expect(router.state.location.searchStr).toBe('?plan=annuel')
+    serve({ rules: { '/conditions': { redirect: '/cgu' } } })
+    const router = await renderAt('/conditions?version=2026')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conditions générales' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/cgu')
+    expect(router.state.location.searchStr).toBe('?version=2026')
   })
 
   it('fails on a rule that names an unknown route middleware', async () => {
@@ -85,13 +85,13 @@ describe('the router', () => {
 
   it('navigates on a client link without a new payload request for a page already loaded', async () => {
     const fetchMock = serve()
-    const router = await renderAt('/pricing')
-    await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })
+    const router = await renderAt('/cgu')
+    await screen.findByRole('heading', { level: 1, name: 'Conditions générales' })
     await act(() => router.navigate({ to: '/contact' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Parlons de votre jeu' })).toBeInTheDocument()
-    await act(() => router.navigate({ to: '/pricing' }))
-    await screen.findByRole('heading', { level: 1, name: 'Des tarifs clairs' })
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/pricing/_payload.json'))).toHaveLength(1)
+    await act(() => router.navigate({ to: '/cgu' }))
+    await screen.findByRole('heading', { level: 1, name: 'Conditions générales' })
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/cgu/_payload.json'))).toHaveLength(1)
   })
 })
 

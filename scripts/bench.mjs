@@ -1,0 +1,195 @@
+// npm run bench: builds the site, measures what each route loads before interaction against the contract's
+// budgets, runs Lighthouse (mobile, simulated throttling) on key routes, prints one table and writes
+// bench/results.json. Exits non-zero when a budget is missed. `--all` adds Lighthouse on every route.
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
+
+const KB = 1024
+const BUDGETS = {
+  entryJsGzip: 130 * KB,
+  routeChunkGzip: 25 * KB,
+  performance: 95,
+  categories: 100,
+  cls: 0.01,
+  buildMs: 5000,
+}
+const VENDORS = ['formik', 'yup', 'marked', 'marked-linkify-it', 'linkify-it', 'dompurify', 'tippy.js', '@popperjs/core']
+const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/ai/request']
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+const all = process.argv.includes('--all')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`
+const vendorOf = (input) => VENDORS.find((name) => input.includes(`node_modules/${name}/`))
+
+/** Sizes of one output file, and the share of it that is vendor code (counted apart, as the contract says). */
+async function measure(distDir, metafile, url) {
+  const file = path.join(distDir, url)
+  const content = await readFile(file)
+  const key = path.relative(ROOT, file).split(path.sep).join('/')
+  const inputs = metafile.outputs[key]?.inputs ?? {}
+  let vendorBytes = 0
+  const vendors = new Set()
+  for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+    const vendor = vendorOf(input)
+    if (vendor) {
+      vendorBytes += bytesInOutput
+      vendors.add(vendor)
+    }
+  }
+  const gzip = gzipSync(content).length
+  const appShare = content.length ? 1 - vendorBytes / content.length : 1
+  return { url, raw: content.length, gzip, appGzip: Math.round(gzip * Math.max(0, appShare)), vendors: [...vendors] }
+}
+
+/**
+ * What a route loads before any interaction: the entry and its stylesheet (linked by the HTML), then, right
+ * after the first paint, the app (src/app/boot.tsx) and the route's lazy chunk with their static imports.
+ */
+async function routeAssets(distDir, metafile, route, modulePath) {
+  const toUrl = (file) => '/' + path.relative(distDir, path.resolve(ROOT, file)).split(path.sep).join('/')
+  const files = new Set([...outputClosure(metafile, 'src/main.tsx'), ...outputClosure(metafile, 'src/app/boot.tsx'), ...outputClosure(metafile, modulePath)])
+  const html = await readFile(path.join(distDir, route, 'index.html'), 'utf8')
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
+  const js = await Promise.all([...files].filter((file) => file.endsWith('.js')).map((file) => measure(distDir, metafile, toUrl(file))))
+  const css = await Promise.all(styles.map((url) => measure(distDir, metafile, url)))
+  const chunkFile = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
+  const chunk = chunkFile ? js.find((asset) => asset.url === toUrl(chunkFile)) : undefined
+  return {
+    route,
+    jsRaw: js.reduce((sum, asset) => sum + asset.raw, 0),
+    jsGzip: js.reduce((sum, asset) => sum + asset.gzip, 0),
+    cssRaw: css.reduce((sum, asset) => sum + asset.raw, 0),
+    cssGzip: css.reduce((sum, asset) => sum + asset.gzip, 0),
+    chunk: chunk ? { url: chunk.url, gzip: chunk.gzip, appGzip: chunk.appGzip } : undefined,
+    vendors: [...new Set(js.flatMap((asset) => asset.vendors))].sort(),
+  }
+}
+
+async function runLighthouse(urls, categories) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const results = []
+  try {
+    for (const url of urls) {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
+      const score = (id) => (lhr.categories[id] ? Math.round(lhr.categories[id].score * 100) : undefined)
+      results.push({
+        url,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+        failing: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id),
+      })
+    }
+  } finally {
+    await chrome.kill()
+  }
+  return results
+}
+
+function row(cells, widths) {
+  return cells.map((cell, index) => String(cell ?? '').padEnd(widths[index])).join('  ')
+}
+
+const port = await freePort()
+const origin = `http://127.0.0.1:${port}`
+const build = await buildSite({ env: { ...process.env, SITE_URL: origin } })
+const distDir = build.outDir
+const modules = await routeModules()
+const routes = await Promise.all(build.pages.map((route) => routeAssets(distDir, build.metafile, route, modules.get(route))))
+const home = routes.find((entry) => entry.route === '/')
+// Code every route loads: the entry and the app shell. No form, Markdown or tooltip library belongs there.
+const shellFiles = [...outputClosure(build.metafile, 'src/main.tsx'), ...outputClosure(build.metafile, 'src/app/boot.tsx')]
+const vendorsEverywhere = [...new Set(shellFiles.flatMap((file) => Object.keys(build.metafile.outputs[file].inputs).map(vendorOf).filter(Boolean)))]
+
+const server = await startServer({ root: distDir, port })
+let lighthouseResults
+try {
+  const keyUrls = LIGHTHOUSE_ROUTES.map((route) => origin + route)
+  lighthouseResults = await runLighthouse(keyUrls, ['performance', 'accessibility', 'best-practices', 'seo'])
+  if (all) {
+    const others = build.pages.filter((route) => !LIGHTHOUSE_ROUTES.includes(route)).map((route) => origin + route)
+    lighthouseResults.push(...(await runLighthouse(others, ['accessibility', 'best-practices', 'seo'])))
+  }
+} finally {
+  await server.close()
+}
+
+const misses = []
+const check = (ok, message) => {
+  if (!ok) misses.push(message)
+  return ok ? 'ok' : 'MISS'
+}
+
+console.log('\nJavaScript and CSS loaded before interaction (gzip; vendor code counted apart in the lazy chunk)\n')
+const widths = [18, 12, 12, 10, 10, 14, 14, 30]
+console.log(row(['route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'chunk gzip', 'chunk app', 'vendors loaded'], widths))
+for (const entry of routes) {
+  const chunkOk = !entry.chunk || entry.chunk.appGzip <= BUDGETS.routeChunkGzip
+  if (!chunkOk) misses.push(`${entry.route}: lazy chunk ${kb(entry.chunk.appGzip)} > ${kb(BUDGETS.routeChunkGzip)}`)
+  console.log(
+    row(
+      [entry.route, kb(entry.jsRaw), kb(entry.jsGzip), kb(entry.cssRaw), kb(entry.cssGzip), entry.chunk ? kb(entry.chunk.gzip) : '-', entry.chunk ? `${kb(entry.chunk.appGzip)}${chunkOk ? '' : ' MISS'}` : '-', entry.vendors.join(', ') || '-'],
+      widths,
+    ),
+  )
+}
+console.log(`\nBudgets: JS for / ${kb(home.jsGzip)} / ${kb(BUDGETS.entryJsGzip)} ${check(home.jsGzip <= BUDGETS.entryJsGzip, `/ loads ${kb(home.jsGzip)} of JS > ${kb(BUDGETS.entryJsGzip)}`)}; lazy chunk app code <= ${kb(BUDGETS.routeChunkGzip)}`)
+console.log(`Vendor libraries in the app shell (loaded by every route): ${vendorsEverywhere.join(', ') || 'none'} ${check(vendorsEverywhere.length === 0, `vendor code in the app shell: ${vendorsEverywhere.join(', ')}`)}`)
+console.log(`Vendor libraries the home page loads: ${home.vendors.join(', ') || 'none'}`)
+
+console.log('\nLighthouse 12 (mobile, simulated throttling)\n')
+const lhWidths = [34, 6, 6, 6, 6, 10, 10, 8]
+console.log(row(['url', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'TBT', 'CLS'], lhWidths))
+for (const result of lighthouseResults) {
+  const route = result.url.slice(origin.length) || '/'
+  console.log(row([route, result.performance ?? '-', result.accessibility, result.bestPractices, result.seo, result.lcpMs !== undefined ? `${Math.round(result.lcpMs)} ms` : '-', result.tbtMs !== undefined ? `${Math.round(result.tbtMs)} ms` : '-', result.cls !== undefined ? result.cls.toFixed(3) : '-'], lhWidths))
+  if (result.performance !== undefined) check(result.performance >= BUDGETS.performance, `${route}: performance ${result.performance} < ${BUDGETS.performance}`)
+  for (const [name, value] of [['accessibility', result.accessibility], ['best practices', result.bestPractices], ['SEO', result.seo]]) check(value >= BUDGETS.categories, `${route}: ${name} ${value} < 100 (${result.failing.join(', ')})`)
+  if (result.cls !== undefined) check(result.cls <= BUDGETS.cls, `${route}: CLS ${result.cls.toFixed(3)} > ${BUDGETS.cls}`)
+}
+
+console.log(`\nBuild: ${Math.round(build.durationMs)} ms / ${BUDGETS.buildMs} ms ${check(build.durationMs <= BUDGETS.buildMs, `build took ${Math.round(build.durationMs)} ms > ${BUDGETS.buildMs} ms`)}`)
+
+const results = { date: new Date().toISOString(), buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, misses }
+const resultsFile = path.join(ROOT, 'bench/results.json')
+if (existsSync(resultsFile)) {
+  const previous = JSON.parse(await readFile(resultsFile, 'utf8'))
+  const before = previous.routes?.find((entry) => entry.route === '/')
+  if (before) console.log(`Since the last run (${previous.date}): JS for / ${kb(home.jsGzip - before.jsGzip)}, build ${Math.round(build.durationMs - previous.buildMs)} ms`)
+  for (const result of lighthouseResults) {
+    const old = previous.lighthouse?.find((entry) => new URL(entry.url).pathname === new URL(result.url).pathname)
+    if (old?.performance !== undefined && result.performance !== undefined) console.log(`  ${new URL(result.url).pathname}: performance ${old.performance} → ${result.performance}`)
+  }
+}
+await mkdir(path.dirname(resultsFile), { recursive: true })
+await writeFile(resultsFile, JSON.stringify(results, null, 2))
+
+if (misses.length) {
+  console.log(`\n${misses.length} budget(s) missed:\n- ${misses.join('\n- ')}`)
+  process.exitCode = 1
+} else {
+  console.log('\nEvery budget is met.')
+}
