@@ -1,10 +1,11 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_agency/acquisition')({ component: AcquisitionPage })
 
 function AcquisitionPage() {
-  const { page } = usePagePayload<PageIntroContent>('/acquisition')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/acquisition')
+  return <PageSections sections={page.sections} />
 }

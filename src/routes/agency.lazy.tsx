@@ -1,10 +1,11 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_agency/agency')({ component: AgencyPage })
 
 function AgencyPage() {
-  const { page } = usePagePayload<PageIntroContent>('/agency')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/agency')
+  return <PageSections sections={page.sections} />
 }

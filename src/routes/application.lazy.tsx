@@ -1,22 +1,17 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { ConsentEmbed } from '#src/features/consent/consent-embed'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_site/application')({ component: ApplicationPage })
 
-interface ApplicationContent extends PageIntroContent {
+interface ApplicationContent extends SectionsPageContent {
   video: { title: string; src: string }
 }
 
 function ApplicationPage() {
   const { page } = usePagePayload<ApplicationContent>('/application')
-  return (
-    <>
-      <PageIntro {...page} />
-      <section className="container">
-        <ConsentEmbed title={page.video.title} src={page.video.src} width={1280} height={720} />
-      </section>
-    </>
-  )
+  const video = <ConsentEmbed title={page.video.title} src={page.video.src} width={1280} height={720} />
+  return <PageSections sections={page.sections} slots={{ video }} />
 }

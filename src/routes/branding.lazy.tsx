@@ -1,10 +1,11 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_agency/branding')({ component: BrandingPage })
 
 function BrandingPage() {
-  const { page } = usePagePayload<PageIntroContent>('/branding')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/branding')
+  return <PageSections sections={page.sections} />
 }

@@ -1,10 +1,12 @@
 import { createLazyRoute } from '@tanstack/react-router'
+import { NewsletterSignup } from '#src/features/newsletter/newsletter-signup'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_site/')({ component: HomePage })
 
 function HomePage() {
-  const { page } = usePagePayload<PageIntroContent>('/')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/')
+  return <PageSections sections={page.sections} slots={{ newsletter: <NewsletterSignup variant="section" /> }} />
 }

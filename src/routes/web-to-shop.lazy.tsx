@@ -1,10 +1,11 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_agency/web-to-shop')({ component: WebToShopPage })
 
 function WebToShopPage() {
-  const { page } = usePagePayload<PageIntroContent>('/web-to-shop')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/web-to-shop')
+  return <PageSections sections={page.sections} />
 }

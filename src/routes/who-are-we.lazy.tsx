@@ -1,10 +1,11 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageSections } from '#src/sections/page-sections/page-sections'
+import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 
 export const Route = createLazyRoute('/_site/who-are-we')({ component: WhoAreWePage })
 
 function WhoAreWePage() {
-  const { page } = usePagePayload<PageIntroContent>('/who-are-we')
-  return <PageIntro {...page} />
+  const { page } = usePagePayload<SectionsPageContent>('/who-are-we')
+  return <PageSections sections={page.sections} />
 }

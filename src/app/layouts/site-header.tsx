@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { BrandLogo } from '#src/components/ui/brand-logo'
 import { SiteLink } from '#src/components/ui/site-link'
 import { t } from '#src/lib/i18n'
+import { siteConfig } from '#src/lib/site-config'
 import { mainMenu } from '../navigation'
 
 interface SiteHeaderProps {
@@ -55,6 +56,9 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
               </li>
             ))}
           </ul>
+          <a className="button button--primary site-header__cta" href={`${siteConfig.appUrl}/signup`}>
+            {t('nav.startFree')}
+          </a>
         </nav>
       </div>
     </header>

@@ -34,7 +34,7 @@ export function useBrowser(): () => Browser {
 
 /** A fresh context: every request off the local server is aborted and recorded; errors are collected. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', ...options })
+  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', viewport: { width: 1440, height: 900 }, ...options })
   const origin = baseURL()
   const blocked: string[] = []
   await context.route(
