@@ -14,7 +14,7 @@ function PricingPage() {
   return (
     <>
       <div className="container pricing">
-        <header className="page-intro__header">
+        <header className="page-intro">
           <p className="eyebrow">{page.eyebrow}</p>
           <h1>{page.heading}</h1>
           <p className="lead">{page.lead}</p>

@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { t } from '#src/lib/i18n'
 import { siteConfig } from '#src/lib/site-config'
-import { ExperiencePlayer } from './experience-player'
 import type { StoredExperience } from './experience-storage'
+
+// The player renders generated text through the Markdown renderer (marked, DOMPurify): it loads when a
+// preview opens, not with the page.
+const ExperiencePlayer = lazy(() => import('./experience-player').then((module) => ({ default: module.ExperiencePlayer })))
 
 interface ExperienceListProps {
   items: StoredExperience[]
@@ -54,7 +57,11 @@ export function ExperienceList({ items, openId, onOpen, onDelete }: ExperienceLi
                 {t('generator.delete')}
               </button>
             </div>
-            {open ? <ExperiencePlayer key={record.id} experience={record.experience} /> : null}
+            {open ? (
+              <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
+                <ExperiencePlayer key={record.id} experience={record.experience} />
+              </Suspense>
+            ) : null}
           </li>
         )
       })}

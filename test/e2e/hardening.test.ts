@@ -1,0 +1,207 @@
+import type { Page, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { builtPages } from './support/site-data'
+
+const browser = useBrowser()
+const decided = [
+  { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
+  { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
+]
+
+/** Client-side navigation, as a click on an internal link would do it. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL(baseURL() + path)
+}
+
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true))
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument === true)
+
+describe('Content-Security-Policy', () => {
+  it('is served strict and violated on no route', async () => {
+    const response = await fetch(`${baseURL()}/pricing`)
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toMatch(/unsafe-(inline|eval)/)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('permissions-policy')).toContain('camera=()')
+
+    const { page, errors, context } = await openPage(browser())
+    await context.addInitScript(() => {
+      const violations: string[] = []
+      ;(window as unknown as Record<string, unknown>).__cspViolations = violations
+      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`))
+    })
+    for (const built of [...builtPages(), { path: '/introuvable' }]) {
+      await page.goto(baseURL() + built.path)
+      await waitForApp(page)
+      expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__cspViolations), built.path).toEqual([])
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+})
+
+describe('hostile payloads', () => {
+  const VECTORS = [
+    '<img src=x onerror="window.__xss=(window.__xss||0)+1">',
+    '<script>window.__xss=(window.__xss||0)+1</script>',
+    '<svg onload="window.__xss=(window.__xss||0)+1"></svg>',
+    '"><iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+    '<a href="javascript:window.__xss=1">lien</a>',
+  ]
+
+  function poison(value: unknown, key = ''): unknown {
+    if (typeof value === 'string') {
+      if (key === 'path') return value
+      if (key === 'href' || key === 'src') return 'javascript:window.__xss=(window.__xss||0)+1'
+      return `${value} ${VECTORS.join(' ')}`
+    }
+    if (Array.isArray(value)) return value.map((item) => poison(item))
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, poison(field, name)]))
+    return value
+  }
+
+  it('execute nothing when every payload string carries an XSS vector', async () => {
+    const { page, context } = await openPage(browser())
+    await context.addCookies(decided)
+    let dialogs = 0
+    page.on('dialog', (dialog) => {
+      dialogs++
+      void dialog.dismiss()
+    })
+    await page.route('**/_payload.json*', async (route: Route) => {
+      const original = await route.fetch()
+      await route.fulfill({ response: original, json: poison(await original.json()) })
+    })
+    for (const path of ['/', '/pricing', '/cgu', '/agency', '/acquisition', '/contact', '/ai/request', '/application']) {
+      // A full load (the page hydrates with the poisoned payload) and a client navigation to each page.
+      await page.goto(baseURL() + path)
+      await waitForApp(page)
+      await navigate(page, path === '/who-are-we' ? '/' : '/who-are-we')
+      await navigate(page, path)
+      await page.waitForTimeout(150)
+    }
+    await page.locator('main').hover()
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xss)).toBeUndefined()
+    expect(dialogs).toBe(0)
+    await context.close()
+  }, 60_000)
+
+  for (const [label, answer] of [
+    ['answers 500', { status: 500, body: 'panne' }],
+    ['is malformed JSON', { status: 200, contentType: 'application/json', body: '{"path": "/pricing", "meta": ' }],
+  ] as const) {
+    it(`shows the error view when a payload ${label}, and the rest of the site still navigates`, async () => {
+      const { page, context } = await openPage(browser())
+      await context.addCookies(decided)
+      await gotoAndWait(page, '/')
+      await waitForApp(page)
+      await markDocument(page)
+      await page.route('**/pricing/_payload.json*', (route) => route.fulfill(answer))
+      await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Internal Server Error' }).waitFor()
+      expect(await page.locator('main').innerText()).toMatch(/Le contenu de la page \/pricing est (indisponible \(erreur 500\)|illisible)\./)
+      await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Contact' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Parlons de votre prochain jeu' }).waitFor()
+      expect(await sameDocument(page)).toBe(true)
+      await context.close()
+    })
+  }
+})
+
+describe('stale deployments', () => {
+  it('reloads once when a lazy chunk answers 404 once, and recovers', async () => {
+    const { page, context } = await openPage(browser())
+    await context.addCookies(decided)
+    let failed = false
+    await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => {
+      if (failed) return route.continue()
+      failed = true
+      return route.fulfill({ status: 404, body: 'Not Found' })
+    })
+    let loads = 0
+    page.on('load', () => loads++)
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    await markDocument(page)
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
+    await page.waitForFunction(() => !(window as unknown as Record<string, unknown>).__sameDocument && document.documentElement.dataset.appReady === 'true')
+    await page.getByRole('heading', { level: 1, name: /Des tarifs clairs/ }).waitFor()
+    expect(page.url()).toBe(`${baseURL()}/pricing`)
+    expect(loads).toBe(2)
+    await context.close()
+  })
+
+  it('does not loop when the chunk keeps failing', async () => {
+    const { page, context } = await openPage(browser())
+    await context.addCookies(decided)
+    await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+    let loads = 0
+    page.on('load', () => loads++)
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Internal Server Error' }).waitFor({ timeout: 15_000 })
+    expect(await page.locator('main').innerText()).toContain('Failed to fetch dynamically imported module')
+    await page.waitForTimeout(1_500)
+    expect(loads).toBe(2)
+    expect(page.url()).toBe(`${baseURL()}/pricing`)
+    await context.close()
+  })
+
+  it('makes the next navigation a full load once latest.json names a newer build', async () => {
+    const { page, context } = await openPage(browser())
+    await context.addCookies(decided)
+    await page.clock.install()
+    let checks = 0
+    await page.route('**/_app/builds/latest.json?*', (route) => {
+      checks++
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'a-newer-build', timestamp: Date.now() }) })
+    })
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    await markDocument(page)
+    await page.clock.fastForward('59:00')
+    expect(checks).toBe(0)
+    await page.clock.fastForward('01:01')
+    await expect.poll(() => checks).toBe(1)
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
+    await page.waitForURL(`${baseURL()}/pricing`)
+    await page.waitForFunction(() => !(window as unknown as Record<string, unknown>).__sameDocument)
+    await page.locator('main h1').waitFor()
+    await context.close()
+  })
+})
+
+describe('tampered storage', () => {
+  it('never breaks a page', async () => {
+    const { page, errors, context } = await openPage(browser())
+    await context.addCookies([
+      { name: 'ncc_c', value: '%%%{"oops"', url: 'http://127.0.0.1' },
+      { name: 'ncc_e', value: 'necessary|<script>|matomo', url: 'http://127.0.0.1' },
+    ])
+    await context.addInitScript(() => {
+      for (const key of ['ludora:lang', 'ludora:ai-experiences:v1', 'ludora:ai-experiences:backup', 'ludora:reload']) localStorage.setItem(key, '{{{not json')
+      sessionStorage.setItem('ludora:reload', '{"path":42}')
+    })
+    for (const path of ['/', '/pricing', '/ai/request', '/contact', '/cookies']) {
+      await gotoAndWait(page, path)
+      await waitForApp(page)
+      expect(await page.locator('main h1').isVisible(), path).toBe(true)
+    }
+    await page.getByRole('region', { name: 'Vos cookies, votre choix' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr')
+    expect(errors.filter((error) => error.startsWith('pageerror'))).toEqual([])
+    await context.close()
+  })
+})
