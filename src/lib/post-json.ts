@@ -43,3 +43,17 @@ export function waitForMinimumFillTime(startedAt: number, now: number = Date.now
   const remaining = startedAt + MIN_FILL_TIME_MS - now
   return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve()
 }
+
+/**
+ * Sends a visitor's form with the site's anti-bot rules: a filled honeypot is refused, a submission faster
+ * than the minimum fill time is held back. Resolves to whether the API accepted it; never throws.
+ */
+export async function submitForm(url: string, body: unknown, { honeypot, startedAt }: { honeypot: string; startedAt: number }): Promise<boolean> {
+  if (honeypot) return false
+  await waitForMinimumFillTime(startedAt)
+  try {
+    return (await postJson(url, body)).ok
+  } catch {
+    return false
+  }
+}

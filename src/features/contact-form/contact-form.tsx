@@ -2,7 +2,7 @@ import { ErrorMessage, Field, Form, Formik, type FormikErrors, type FormikHelper
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '#src/i18n/fr'
 import { t } from '#src/lib/i18n'
-import { postJson, waitForMinimumFillTime } from '#src/lib/post-json'
+import { submitForm } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { contactSchema, CONTACT_FIELDS } from './contact-schema'
 import './contact-form.css'
@@ -28,22 +28,11 @@ export function ContactForm() {
   const [outcome, setOutcome] = useState<Outcome>('idle')
   const startedAt = useRef(Date.now())
 
-  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+  const submit = async ({ website, ...request }: Values, helpers: FormikHelpers<Values>) => {
     setOutcome('idle')
-    if (values.website) {
-      setOutcome('error')
-      return
-    }
-    await waitForMinimumFillTime(startedAt.current)
-    try {
-      const { website: _honeypot, ...request } = values
-      const result = await postJson(`${siteConfig.apiUrl}/contact`, contactSchema.cast(request))
-      if (!result.ok) throw new Error(`HTTP ${result.status}`)
-      setOutcome('success')
-      helpers.resetForm({ values: EMPTY })
-    } catch {
-      setOutcome('error')
-    }
+    const sent = await submitForm(`${siteConfig.apiUrl}/contact`, contactSchema.cast(request), { honeypot: website, startedAt: startedAt.current })
+    setOutcome(sent ? 'success' : 'error')
+    if (sent) helpers.resetForm({ values: EMPTY })
   }
 
   return (

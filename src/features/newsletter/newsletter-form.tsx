@@ -1,7 +1,7 @@
 import { Field, Form, Formik, type FormikHelpers } from 'formik'
 import { useEffect, useRef, useState } from 'react'
 import { t } from '#src/lib/i18n'
-import { postJson, waitForMinimumFillTime } from '#src/lib/post-json'
+import { submitForm } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { newsletterSchema } from './newsletter-schema'
 
@@ -31,18 +31,9 @@ export function NewsletterForm({ variant, id, initialEmail, submitOnMount }: New
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     setOutcome('idle')
-    if (values.website) {
-      setOutcome('error')
-      return
-    }
-    await waitForMinimumFillTime(startedAt.current)
-    try {
-      const result = await postJson(`${siteConfig.apiUrl}/newsletter`, { email: values.email.trim() })
-      setOutcome(result.ok ? 'success' : 'error')
-      if (result.ok) helpers.resetForm({ values: { email: '', website: '' } })
-    } catch {
-      setOutcome('error')
-    }
+    const sent = await submitForm(`${siteConfig.apiUrl}/newsletter`, { email: values.email.trim() }, { honeypot: values.website, startedAt: startedAt.current })
+    setOutcome(sent ? 'success' : 'error')
+    if (sent) helpers.resetForm({ values: { email: '', website: '' } })
   }
 
   const emailId = `${id}-email`
@@ -58,6 +49,7 @@ export function NewsletterForm({ variant, id, initialEmail, submitOnMount }: New
               id={emailId}
               name="email"
               type="email"
+              className="text-input"
               autoComplete="email"
               aria-invalid={touched.email && errors.email ? true : undefined}
               aria-describedby={touched.email && errors.email ? `${emailId}-error` : `${id}-hint`}

@@ -32,7 +32,7 @@ export function NewsletterSignup({ variant }: NewsletterSignupProps) {
     >
       <label htmlFor={`${id}-email`}>{t('newsletter.label')}</label>
       <div className="newsletter__row">
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input id={`${id}-email`} name="email" type="email" className="text-input" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         <button type="submit" className="button button--primary">
           {t('newsletter.submit')}
         </button>

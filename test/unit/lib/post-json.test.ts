@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { postJson, submitForm } from '#src/lib/post-json'
+
+afterEach(() => vi.useRealTimers())
+
+describe('form submission', () => {
+  it('refuses a filled honeypot without sending anything', async () => {
+    const fetchMock = vi.fn()
+    vi.stubGlobal('fetch', fetchMock)
+    expect(await submitForm('/api/contact', {}, { honeypot: 'http://spam', startedAt: 0 })).toBe(false)
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('holds a too-fast submission back until 2 s after the form appeared', async () => {
+    vi.useFakeTimers({ now: 10_000 })
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }))
+    vi.stubGlobal('fetch', fetchMock)
+    const sent = submitForm('/api/newsletter', { email: 'a@b.fr' }, { honeypot: '', startedAt: 9_500 })
+    await vi.advanceTimersByTimeAsync(1_400)
+    expect(fetchMock).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await sent).toBe(true)
+  })
+
+  it('reports refusals and network failures as not sent, and never throws', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 400 })))
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toBe(false)
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))))
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toBe(false)
+  })
+
+  it('gives up after its timeout instead of hanging', async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))))
+    const request = postJson('/api/contact', {}, { timeoutMs: 15_000 })
+    const outcome = expect(request).rejects.toMatchObject({ name: 'TimeoutError' })
+    await vi.advanceTimersByTimeAsync(15_000)
+    await outcome
+  })
+})
