@@ -1,3 +1,4 @@
+import { t } from '#src/lib/i18n'
 import { array, mixed, number, object, string, type InferType } from 'yup'
 
 export const GAME_TYPES = [0, 1] as const
@@ -9,13 +10,13 @@ export type GameLanguage = (typeof GAME_LANGUAGES)[number]
 
 /** The generator form, checked the same way in the browser and by the API. */
 export const generatorFormSchema = object({
-  companyName: string().trim().required("Indiquez le nom de l'entreprise.").max(100, 'Le nom ne peut pas dépasser 100 caractères.'),
-  companyActivity: string().trim().required("Décrivez l'activité de l'entreprise.").min(3, 'Décrivez l’activité en quelques mots.').max(200, "L'activité ne peut pas dépasser 200 caractères."),
-  event: string().trim().required("Indiquez l'événement ou l'occasion du jeu.").max(150, "L'événement ne peut pas dépasser 150 caractères."),
-  additionalInformation: string().trim().max(1000, 'Les informations complémentaires ne peuvent pas dépasser 1 000 caractères.').default(''),
-  gameType: number().oneOf([...GAME_TYPES], 'Choisissez un quiz ou un sondage.').required('Choisissez un quiz ou un sondage.'),
-  gameLanguage: mixed<GameLanguage>().oneOf([...GAME_LANGUAGES], 'Choisissez le français ou l’anglais.').required('Choisissez la langue du jeu.'),
-  llmModel: mixed<LlmModelId>().oneOf([...LLM_MODEL_IDS], 'Choisissez un modèle.').required('Choisissez un modèle.'),
+  companyName: string().trim().required(() => t('validation.generator.companyName.required')).max(100, () => t('validation.generator.companyName.max')),
+  companyActivity: string().trim().required(() => t('validation.generator.companyActivity.required')).min(3, () => t('validation.generator.companyActivity.min')).max(200, () => t('validation.generator.companyActivity.max')),
+  event: string().trim().required(() => t('validation.generator.event.required')).max(150, () => t('validation.generator.event.max')),
+  additionalInformation: string().trim().max(1000, () => t('validation.generator.additionalInformation.max')).default(''),
+  gameType: number().oneOf([...GAME_TYPES], () => t('validation.generator.gameType.oneOf')).required(() => t('validation.generator.gameType.required')),
+  gameLanguage: mixed<GameLanguage>().oneOf([...GAME_LANGUAGES], () => t('validation.generator.gameLanguage.oneOf')).required(() => t('validation.generator.gameLanguage.required')),
+  llmModel: mixed<LlmModelId>().oneOf([...LLM_MODEL_IDS], () => t('validation.generator.llmModel.oneOf')).required(() => t('validation.generator.llmModel.required')),
 })
 
 export type GeneratorRequest = InferType<typeof generatorFormSchema>
@@ -38,7 +39,7 @@ export const experienceSchema = object({
   introduction: string().trim().required().max(600),
   questions: array().of(questionSchema).min(3).max(10).required(),
   closingMessage: string().trim().required().max(600),
-}).test('quiz-answers', 'Une question du quiz n’a pas de bonne réponse ou d’explication valable.', (value) => {
+}).test('quiz-answers', () => t('validation.generator.quiz.test'), (value) => {
   if (!value || value.kind !== 'quiz') return true
   return value.questions.every(
     (question) => question.correctAnswer !== undefined && question.correctAnswer < question.answers.length && Boolean(question.explanation),
