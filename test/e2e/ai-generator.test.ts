@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
 const browser = useBrowser()
 const GENERIC_ERROR = 'Une erreur est survenue, veuillez réessayer.'
 
 async function openGenerator(prepare?: (page: Page) => Promise<void>) {
   const session = await openPage(browser())
-  await session.context.addCookies([
-    { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: baseURL() },
-    { name: 'ncc_e', value: 'necessary', url: baseURL() },
-  ])
+  await withConsentDecided(session.context)
   if (prepare) await prepare(session.page)
   await gotoAndWait(session.page, '/ai/request')
   await waitForApp(session.page)

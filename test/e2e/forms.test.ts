@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
 const browser = useBrowser()
 const NEWSLETTER_ERROR = "Une erreur est survenue lors de l'inscription à la newsletter, merci d'utiliser le formulaire de contact pour vous inscrire."
@@ -17,10 +17,7 @@ async function recorded(file: string): Promise<Record<string, string>[]> {
 
 async function openContact() {
   const session = await openPage(browser())
-  await session.context.addCookies([
-    { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
-    { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
-  ])
+  await withConsentDecided(session.context)
   await gotoAndWait(session.page, '/contact')
   await waitForApp(session.page)
   return session

@@ -1,14 +1,9 @@
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
-const decided = [
-  { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
-  { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
-]
-
 /** Client-side navigation, as a click on an internal link would do it. */
 async function navigate(page: Page, path: string) {
   await page.evaluate((target) => {
@@ -73,7 +68,7 @@ describe('hostile payloads', () => {
 
   it('execute nothing when every payload string carries an XSS vector', async () => {
     const { page, context } = await openPage(browser())
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     let dialogs = 0
     page.on('dialog', (dialog) => {
       dialogs++
@@ -103,7 +98,7 @@ describe('hostile payloads', () => {
   ] as const) {
     it(`shows the error view when a payload ${label}, and the rest of the site still navigates`, async () => {
       const { page, context } = await openPage(browser())
-      await context.addCookies(decided)
+      await withConsentDecided(context)
       await gotoAndWait(page, '/')
       await waitForApp(page)
       await markDocument(page)
@@ -122,7 +117,7 @@ describe('hostile payloads', () => {
 describe('stale deployments', () => {
   it('reloads once when a lazy chunk answers 404 once, and recovers', async () => {
     const { page, context } = await openPage(browser())
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     let failed = false
     await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => {
       if (failed) return route.continue()
@@ -144,7 +139,7 @@ describe('stale deployments', () => {
 
   it('does not loop when the chunk keeps failing', async () => {
     const { page, context } = await openPage(browser())
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
     let loads = 0
     page.on('load', () => loads++)
@@ -161,7 +156,7 @@ describe('stale deployments', () => {
 
   it('makes the next navigation a full load once latest.json names a newer build', async () => {
     const { page, context } = await openPage(browser())
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     await page.clock.install()
     let checks = 0
     await page.route('**/_app/builds/latest.json?*', (route) => {

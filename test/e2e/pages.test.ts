@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
-const decided = [
-  { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
-  { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
-]
-
 /** The sections each page must show, by their headings (level 2). */
 const SECTIONS: Record<string, string[]> = {
   '/': ['14 types de jeux, 50 combinaisons possibles', 'Comment ça marche', "Le jeu s'invite aussi en point de vente", 'Pourquoi un jeu-concours rapporte', 'Un prix pour chaque façon de jouer', 'Ce que nos clients en retirent', 'Rejoignez les 4000 abonnés de la newsletter'],
@@ -27,7 +22,7 @@ for (const service of ['/acquisition', '/advice', '/branding', '/performance', '
 describe('pages', () => {
   it('render their heading and their main sections', async () => {
     const { page, errors, context } = await openPage(browser())
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     for (const built of builtPages()) {
       await gotoAndWait(page, built.path)
       await waitForApp(page)
@@ -56,7 +51,7 @@ describe('pages', () => {
 describe('mobile menu at 375 px', () => {
   it('opens and closes by keyboard, returning focus to the toggle', async () => {
     const { page, errors, context } = await openPage(browser(), { viewport: { width: 375, height: 740 } })
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     await gotoAndWait(page, '/')
     await waitForApp(page)
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' })
@@ -83,7 +78,7 @@ describe('mobile menu at 375 px', () => {
 
   it('opens and navigates by touch', async () => {
     const { page, context } = await openPage(browser(), { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
-    await context.addCookies(decided)
+    await withConsentDecided(context)
     await gotoAndWait(page, '/')
     await waitForApp(page)
     await page.getByRole('button', { name: 'Ouvrir le menu' }).tap()

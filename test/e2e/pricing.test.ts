@@ -1,16 +1,11 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
 const browser = useBrowser()
-const consentCookies = [
-  { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: 'http://127.0.0.1' },
-  { name: 'ncc_e', value: 'necessary', url: 'http://127.0.0.1' },
-]
-
 async function openPricing(options: Parameters<typeof openPage>[1] = {}) {
   const session = await openPage(browser(), options)
-  await session.context.addCookies(consentCookies)
+  await withConsentDecided(session.context)
   await gotoAndWait(session.page, '/pricing')
   await waitForApp(session.page)
   return session

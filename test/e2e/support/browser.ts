@@ -71,3 +71,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   expect(summary).toEqual([])
 }
+
+/** Cookies of a visitor who has already declined the optional groups: no banner in the way. */
+export async function withConsentDecided(context: BrowserContext): Promise<void> {
+  await context.addCookies([
+    { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: baseURL() },
+    { name: 'ncc_e', value: 'necessary', url: baseURL() },
+  ])
+}
