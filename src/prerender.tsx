@@ -39,5 +39,12 @@ export async function renderPage(path: string, payload: PagePayload | undefined)
     history: createMemoryHistory({ initialEntries: [path] }),
   })
   await router.load()
-  return renderToString(<App router={router} queryClient={queryClient} />)
+  const html = renderToString(<App router={router} queryClient={queryClient} />)
+  // React answers a component that throws during a server render by leaving its Suspense boundary to the
+  // browser (`<!--$!-->`): the page would ship without its text, so the build stops instead.
+  if (html.includes('<!--$!-->')) {
+    const reason = /<template[^>]*\sdata-msg="([^"]*)"/.exec(html)?.[1] ?? 'a component threw while rendering'
+    throw new Error(`Prerender of ${path} failed: ${reason}`)
+  }
+  return html
 }

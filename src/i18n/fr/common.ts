@@ -36,6 +36,7 @@ export const common = {
   'errors.retry': 'Réessayer',
   'errors.payloadStatus': 'Le contenu de la page {path} est indisponible (erreur {status}).',
   'errors.payloadUnreadable': 'Le contenu de la page {path} est illisible.',
+  'errors.unknownSection': 'Le contenu de cette page contient un bloc inconnu ({type}).',
   'errors.unknownMiddleware': "Unknown route middleware: '{name}'.",
   'page.loading': 'Chargement de la page…',
 } as const

@@ -3,6 +3,7 @@ import { ActionLink } from '#src/components/ui/action-link'
 import { CtaBand } from '#src/sections/cta-band/cta-band'
 import { FaqList } from '#src/sections/faq/faq-list'
 import { t } from '#src/lib/i18n'
+import { SiteError } from '#src/lib/site-error'
 import type { CardsSection, CasesSection, FiguresSection, HeroSection, PageSection, SlotSection, StepsSection, TextSection } from './section-types'
 import './page-sections.css'
 
@@ -207,6 +208,8 @@ export function PageSections({ sections, slots = {} }: PageSectionsProps) {
             )
           case 'cta':
             return <CtaBand key={index} {...section} />
+          default:
+            throw new SiteError({ statusCode: 500, message: t('errors.unknownSection', { type: String((section as { type: unknown }).type) }) })
         }
       })}
     </>
