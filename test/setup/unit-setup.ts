@@ -4,11 +4,13 @@ import { afterEach, beforeEach, vi } from 'vitest'
 
 const hasDom = typeof window !== 'undefined'
 
-// Tests are quiet: an unexpected console.error fails the test that caused it.
+// Tests are quiet: an unexpected console.error or console.warn fails the test that caused it.
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`)
-  })
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      throw new Error(`Unexpected console.${level}: ${args.map(String).join(' ')}`)
+    })
+  }
   if (hasDom) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 })
 

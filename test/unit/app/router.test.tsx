@@ -37,6 +37,12 @@ async function renderAt(path: string) {
   return router
 }
 
+/** The router warns of each error its error view catches; in these tests that view is the expected outcome. */
+function silenceCaughtRouteError() {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  return () => expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Warning: Error in route match/))
+}
+
 beforeEach(() => resetBuildManifest())
 
 describe('the router', () => {
@@ -55,17 +61,31 @@ describe('the router', () => {
   })
 
   it('answers a missing payload with "Page Not Found: {fullPath}"', async () => {
+    const expectWarned = silenceCaughtRouteError()
     serve({ payloads: { '/cgu/_payload.json?test-build': () => new Response('', { status: 404 }) } })
     await renderAt('/cgu')
     expect(await screen.findByText('Page Not Found: /cgu')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+    expectWarned()
   })
 
   it('shows "Internal Server Error" with the error’s own message for other failures', async () => {
+    const expectWarned = silenceCaughtRouteError()
     serve({ payloads: { '/cgu/_payload.json?test-build': () => new Response('boom', { status: 500 }) } })
     await renderAt('/cgu')
     expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
     expect(screen.getByText('Le contenu de la page /cgu est indisponible (erreur 500).')).toBeInTheDocument()
+    expectWarned()
+  })
+
+  it('shows "Internal Server Error" rather than an empty page when a payload names an unknown section', async () => {
+    const expectWarned = silenceCaughtRouteError()
+    const home = { path: '/', meta: { title: 'Ludora', description: 'Jeux-concours' }, page: { sections: [{ type: 'carrousel', id: 'jeux', title: 'Nos jeux' }] } }
+    serve({ payloads: { '/_payload.json?test-build': () => new Response(JSON.stringify(home)) } })
+    await renderAt('/')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+    expect(screen.getByText('Le contenu de cette page contient un bloc inconnu (carrousel).')).toBeInTheDocument()
+    expectWarned()
   })
 
   it('applies a redirect rule of the manifest, keeping the query', async () => {
@@ -77,10 +97,12 @@ describe('the router', () => {
   })
 
   it('fails on a rule that names an unknown route middleware', async () => {
+    const expectWarned = silenceCaughtRouteError()
     serve({ rules: { '/contact': { appMiddleware: 'tracking' } } })
     await renderAt('/contact')
     expect(await screen.findByText("Unknown route middleware: 'tracking'.")).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+    expectWarned()
   })
 
   it('navigates on a client link without a new payload request for a page already loaded', async () => {
