@@ -82,7 +82,7 @@ const ignoreCssPlugin = {
   name: 'ignore-css',
   setup(build) {
     build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'ignored-css' }))
-    build.onLoad({ filter: /.*/, namespace: 'ignored-css' }, () => ({ contents: '', loader: 'css' }))
+    build.onLoad({ filter: /.*/, namespace: 'ignored-css' }, () => ({ contents: '', loader: 'empty' }))
   },
 }
 
