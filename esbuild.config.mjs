@@ -164,12 +164,13 @@ function documentHtml(template, { head, app, assets, dev }) {
     .replace('<!--app-->', app)
 }
 
-function redirectHtml(target, canonical) {
+function redirectHtml(target, canonical, csp) {
   const safe = escapeHtml(target)
   return `<!doctype html>
 <html lang="fr">
   <head>
     <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="${csp}">
     <title>Redirection | ${SITE_NAME}</title>
     <meta name="robots" content="noindex">
     <meta http-equiv="refresh" content="0; url=${safe}">
@@ -269,7 +270,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   await Promise.all([
     writeFileDeep(path.join(outDir, '404.html'), notFoundHtml),
     ...redirects.map(([from, rule]) =>
-      writeFileDeep(pageFile(outDir, from, 'index.html'), redirectHtml(rule.redirect, /^https?:/.test(rule.redirect) ? rule.redirect : settings.siteUrl + rule.redirect)),
+      writeFileDeep(pageFile(outDir, from, 'index.html'), redirectHtml(rule.redirect, /^https?:/.test(rule.redirect) ? rule.redirect : settings.siteUrl + rule.redirect, csp)),
     ),
     writeFileDeep(path.join(outDir, '_app/builds/latest.json'), JSON.stringify({ id: buildId, timestamp })),
     writeFileDeep(

@@ -1,6 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { baseURL, distDir, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
@@ -20,6 +22,16 @@ async function markDocument(page: Page) {
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument === true)
 
 describe('Content-Security-Policy', () => {
+  it('is written into every HTML file of dist/, redirect pages included', async () => {
+    const files = (await readdir(distDir(), { recursive: true })).filter((file) => file.endsWith('.html'))
+    expect(files).toEqual(expect.arrayContaining(['index.html', '404.html', 'pricing/index.html', 'tarifs/index.html', 'login/index.html']))
+    for (const file of files) {
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(path.join(distDir(), file), 'utf8'))?.[1]
+      expect(policy, file).toContain("script-src 'self'")
+      expect(policy, file).not.toMatch(/unsafe-(inline|eval)/)
+    }
+  })
+
   it('is served strict and violated on no route', async () => {
     const response = await fetch(`${baseURL()}/pricing`)
     const policy = response.headers.get('content-security-policy') ?? ''
