@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
+import { join } from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, distDir, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
@@ -26,7 +26,7 @@ describe('Content-Security-Policy', () => {
     const files = (await readdir(distDir(), { recursive: true })).filter((file) => file.endsWith('.html'))
     expect(files).toEqual(expect.arrayContaining(['index.html', '404.html', 'pricing/index.html', 'tarifs/index.html', 'login/index.html']))
     for (const file of files) {
-      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(path.join(distDir(), file), 'utf8'))?.[1]
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(join(distDir(), file), 'utf8'))?.[1]
       expect(policy, file).toContain("script-src 'self'")
       expect(policy, file).not.toMatch(/unsafe-(inline|eval)/)
     }
