@@ -5,6 +5,8 @@ export interface PostResult<T> {
   ok: boolean
   status: number
   data: T | undefined
+  /** The `Retry-After` header of a 429 or 503, as sent. */
+  retryAfter: string | null
 }
 
 /**
@@ -29,7 +31,7 @@ export async function postJson<T>(url: string, body: unknown, { timeoutMs = FORM
     } catch {
       data = undefined
     }
-    return { ok: response.ok, status: response.status, data }
+    return { ok: response.ok, status: response.status, data, retryAfter: response.headers.get('retry-after') }
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
@@ -44,16 +46,30 @@ export function waitForMinimumFillTime(startedAt: number, now: number = Date.now
   return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve()
 }
 
+/** What a form shows after sending: its success, a French "try again in n seconds", or the seed's error. */
+export type SubmitOutcome = { status: 'sent' } | { status: 'rate-limited'; retryAfterSeconds: number } | { status: 'failed' }
+
+/** `Retry-After` in seconds (the API sends seconds; an HTTP date or nonsense falls back to a minute). */
+function retryAfterSeconds(data: unknown, header: string | null): number {
+  const fromHeader = Number(header)
+  if (Number.isFinite(fromHeader) && fromHeader > 0) return Math.ceil(fromHeader)
+  const fromBody = typeof data === 'object' && data !== null ? Number((data as { retryAfter?: unknown }).retryAfter) : NaN
+  return Number.isFinite(fromBody) && fromBody > 0 ? Math.ceil(fromBody) : 60
+}
+
 /**
- * Sends a visitor's form with the site's anti-bot rules: a filled honeypot is refused, a submission faster
- * than the minimum fill time is held back. Resolves to whether the API accepted it; never throws.
+ * Sends a visitor's form with the site's anti-bot signals: the honeypot field (`website`) and the time the
+ * form took to fill (`elapsedMs`), both judged by the API. A submission faster than the minimum fill time
+ * is held back until it has passed, so a person is never mistaken for a bot. Never throws.
  */
-export async function submitForm(url: string, body: unknown, { honeypot, startedAt }: { honeypot: string; startedAt: number }): Promise<boolean> {
-  if (honeypot) return false
+export async function submitForm(url: string, body: Record<string, unknown>, { honeypot, startedAt }: { honeypot: string; startedAt: number }): Promise<SubmitOutcome> {
   await waitForMinimumFillTime(startedAt)
   try {
-    return (await postJson(url, body)).ok
+    const result = await postJson(url, { ...body, website: honeypot, elapsedMs: Date.now() - startedAt })
+    if (result.ok) return { status: 'sent' }
+    if (result.status === 429) return { status: 'rate-limited', retryAfterSeconds: retryAfterSeconds(result.data, result.retryAfter) }
+    return { status: 'failed' }
   } catch {
-    return false
+    return { status: 'failed' }
   }
 }

@@ -2,14 +2,13 @@ import { ErrorMessage, Field, Form, Formik, type FormikErrors, type FormikHelper
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '#src/i18n/fr'
 import { t } from '#src/lib/i18n'
-import { submitForm } from '#src/lib/post-json'
+import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { contactSchema, CONTACT_FIELDS } from './contact-schema'
 import './contact-form.css'
 
 type FieldName = (typeof CONTACT_FIELDS)[number]
 type Values = Record<FieldName | 'website', string>
-type Outcome = 'idle' | 'success' | 'error'
 
 const EMPTY: Values = { firstName: '', name: '', email: '', phone: '', company: '', object: '', message: '', website: '' }
 
@@ -25,14 +24,14 @@ const FIELDS: { name: FieldName; label: MessageKey; type: string; autoComplete: 
 
 /** The contact form: French validation on blur and submit, nothing typed is lost when sending fails. */
 export function ContactForm() {
-  const [outcome, setOutcome] = useState<Outcome>('idle')
+  const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined)
   const startedAt = useRef(Date.now())
 
   const submit = async ({ website, ...request }: Values, helpers: FormikHelpers<Values>) => {
-    setOutcome('idle')
-    const sent = await submitForm(`${siteConfig.apiUrl}/contact`, contactSchema.cast(request), { honeypot: website, startedAt: startedAt.current })
-    setOutcome(sent ? 'success' : 'error')
-    if (sent) helpers.resetForm({ values: EMPTY })
+    setOutcome(undefined)
+    const result = await submitForm(`${siteConfig.apiUrl}/contact`, contactSchema.cast(request), { honeypot: website, startedAt: startedAt.current })
+    setOutcome(result)
+    if (result.status === 'sent') helpers.resetForm({ values: EMPTY })
   }
 
   return (
@@ -85,15 +84,16 @@ export function ContactForm() {
             {isSubmitting ? t('form.sending') : t('contact.submit')}
           </button>
           <div role="status" aria-live="polite">
-            {outcome === 'success' ? <p className="form-success">{t('contact.success')}</p> : null}
+            {outcome?.status === 'sent' ? <p className="form-success">{t('contact.success')}</p> : null}
           </div>
           <div role="alert">
-            {outcome === 'error' ? (
+            {outcome?.status === 'failed' ? (
               <p className="form-error">
                 {t('contact.errorBefore')}
                 <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
               </p>
             ) : null}
+            {outcome?.status === 'rate-limited' ? <p className="form-error">{t('form.rateLimited', { seconds: outcome.retryAfterSeconds })}</p> : null}
           </div>
         </Form>
       )}

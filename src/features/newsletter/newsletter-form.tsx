@@ -1,7 +1,7 @@
 import { Field, Form, Formik, type FormikHelpers } from 'formik'
 import { useEffect, useRef, useState } from 'react'
 import { t } from '#src/lib/i18n'
-import { submitForm } from '#src/lib/post-json'
+import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { newsletterSchema } from './newsletter-schema'
 
@@ -17,10 +17,8 @@ interface Values {
   website: string
 }
 
-type Outcome = 'idle' | 'success' | 'error'
-
 export function NewsletterForm({ variant, id, initialEmail, submitOnMount }: NewsletterFormProps) {
-  const [outcome, setOutcome] = useState<Outcome>('idle')
+  const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined)
   const startedAt = useRef(Date.now())
   const inputRef = useRef<HTMLInputElement>(null)
 
@@ -30,10 +28,10 @@ export function NewsletterForm({ variant, id, initialEmail, submitOnMount }: New
   }, [])
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
-    setOutcome('idle')
-    const sent = await submitForm(`${siteConfig.apiUrl}/newsletter`, { email: values.email.trim() }, { honeypot: values.website, startedAt: startedAt.current })
-    setOutcome(sent ? 'success' : 'error')
-    if (sent) helpers.resetForm({ values: { email: '', website: '' } })
+    setOutcome(undefined)
+    const result = await submitForm(`${siteConfig.apiUrl}/newsletter`, { email: values.email.trim() }, { honeypot: values.website, startedAt: startedAt.current })
+    setOutcome(result)
+    if (result.status === 'sent') helpers.resetForm({ values: { email: '', website: '' } })
   }
 
   const emailId = `${id}-email`
@@ -71,9 +69,12 @@ export function NewsletterForm({ variant, id, initialEmail, submitOnMount }: New
             {t('newsletter.privacy')}
           </p>
           <div role="status" aria-live="polite">
-            {outcome === 'success' ? <p className="form-success">{t('newsletter.success')}</p> : null}
+            {outcome?.status === 'sent' ? <p className="form-success">{t('newsletter.success')}</p> : null}
           </div>
-          <div role="alert">{outcome === 'error' ? <p className="form-error">{t('newsletter.error')}</p> : null}</div>
+          <div role="alert">
+            {outcome?.status === 'failed' ? <p className="form-error">{t('newsletter.error')}</p> : null}
+            {outcome?.status === 'rate-limited' ? <p className="form-error">{t('form.rateLimited', { seconds: outcome.retryAfterSeconds })}</p> : null}
+          </div>
         </Form>
       )}
     </Formik>

@@ -5,6 +5,7 @@ export const forms = {
   'form.sending': 'Envoi en cours…',
   'form.fixErrors': 'Le formulaire contient {count} erreur(s) : corrigez les champs signalés.',
   'form.honeypot': 'Ne pas remplir ce champ',
+  'form.rateLimited': 'Beaucoup de demandes sont parties de votre connexion en peu de temps. Réessayez dans {seconds} secondes : ce que vous avez saisi reste dans le formulaire.',
   'newsletter.title': 'La newsletter des jeux-concours',
   'newsletter.label': 'Votre adresse e-mail',
   'newsletter.submit': "S'inscrire",

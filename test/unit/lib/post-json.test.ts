@@ -4,11 +4,12 @@ import { postJson, submitForm } from '#src/lib/post-json'
 afterEach(() => vi.useRealTimers())
 
 describe('form submission', () => {
-  it('refuses a filled honeypot without sending anything', async () => {
-    const fetchMock = vi.fn()
+  it('sends the honeypot and the fill time for the API to judge', async () => {
+    vi.useFakeTimers({ now: 20_000 })
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}', { status: 201 }))
     vi.stubGlobal('fetch', fetchMock)
-    expect(await submitForm('/api/contact', {}, { honeypot: 'http://spam', startedAt: 0 })).toBe(false)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(await submitForm('/api/contact', { email: 'a@b.fr' }, { honeypot: 'http://spam', startedAt: 12_000 })).toEqual({ status: 'sent' })
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ email: 'a@b.fr', website: 'http://spam', elapsedMs: 8_000 })
   })
 
   it('holds a too-fast submission back until 2 s after the form appeared', async () => {
@@ -19,14 +20,21 @@ describe('form submission', () => {
     await vi.advanceTimersByTimeAsync(1_400)
     expect(fetchMock).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(200)
-    expect(await sent).toBe(true)
+    expect(await sent).toEqual({ status: 'sent' })
+  })
+
+  it('turns a 429 into the number of seconds to wait', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 429, headers: { 'retry-after': '42' } })))
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toEqual({ status: 'rate-limited', retryAfterSeconds: 42 })
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 429 })))
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toEqual({ status: 'rate-limited', retryAfterSeconds: 60 })
   })
 
   it('reports refusals and network failures as not sent, and never throws', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 400 })))
-    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toBe(false)
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toEqual({ status: 'failed' })
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))))
-    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toBe(false)
+    expect(await submitForm('/api/contact', {}, { honeypot: '', startedAt: 0 })).toEqual({ status: 'failed' })
   })
 
   it('gives up after its timeout instead of hanging', async () => {
