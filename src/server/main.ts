@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApiHandler } from './api/api-handler'
+import { createNdjsonLog } from './delivery/ndjson-log'
 import { createStaticHandler } from './static-server'
 
 export interface SiteServerOptions {
@@ -15,7 +16,8 @@ export interface SiteServerOptions {
 const LIVE_RELOAD_SCRIPT = `new EventSource('/_dev/events').addEventListener('reload', () => location.reload())\n`
 
 export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, liveReload = false }: SiteServerOptions) {
-  const handleApi = createApiHandler({ dataDir })
+  const delivery = createNdjsonLog(dataDir)
+  const handleApi = createApiHandler({ delivery })
   const reloadClients = new Set<ServerResponse>()
   let serveStatic = createStaticHandler(root)
 
@@ -57,7 +59,7 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
     },
     close(): Promise<void> {
       for (const client of reloadClients) client.end()
-      return new Promise((resolve) => server.close(() => resolve()))
+      return new Promise<void>((resolve) => server.close(() => resolve())).then(() => delivery.close())
     },
   }
 }

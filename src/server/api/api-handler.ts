@@ -1,14 +1,14 @@
-import { appendFile, mkdir } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import path from 'node:path'
 import { ValidationError } from 'yup'
+import { generatorFormSchema, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { contactSchema } from '#src/features/contact-form/contact-schema'
 import { newsletterSchema } from '#src/features/newsletter/newsletter-schema'
-import { generateExperience, GenerationError, type GeneratorOptions } from './generate-experience'
+import { createSubmission, type Delivery } from '#src/server/delivery/delivery'
+import { generateExperience, GenerationError, type GeneratorOptions } from '#src/server/generator/generate-experience'
 import { BodyError, readJsonBody } from './read-json-body'
 
 export interface ApiOptions {
-  dataDir: string
+  delivery: Delivery
   generator?: GeneratorOptions
 }
 
@@ -33,26 +33,21 @@ async function validate(schema: Validator, body: unknown): Promise<object> {
   return schema.validate(body, { abortEarly: false, stripUnknown: true })
 }
 
-async function record(dataDir: string, file: string, entry: object): Promise<void> {
-  await mkdir(dataDir, { recursive: true })
-  await appendFile(path.join(dataDir, file), JSON.stringify({ receivedAt: new Date().toISOString(), ...entry }) + '\n')
-}
-
 /** The stand-in API under `/api` that `npm start` serves beside the static site. */
-export function createApiHandler({ dataDir, generator = {} }: ApiOptions) {
+export function createApiHandler({ delivery, generator = {} }: ApiOptions) {
   const routes: Record<string, (body: unknown) => Promise<[number, unknown]>> = {
     '/newsletter': async (body) => {
       const request = await validate(newsletterSchema, body)
-      await record(dataDir, 'newsletter.ndjson', request)
+      await delivery.accept(createSubmission('newsletter', request as Record<string, string>))
       return [201, { status: 'registered' }]
     },
     '/contact': async (body) => {
       if (typeof body === 'object' && body !== null && 'website' in body && (body as { website: unknown }).website) throw new BodyError(400, 'Rejected')
       const request = await validate(contactSchema, body)
-      await record(dataDir, 'contact.ndjson', request)
+      await delivery.accept(createSubmission('contact', request as Record<string, string>))
       return [201, { status: 'sent' }]
     },
-    '/ai/generate': async (body) => [200, await generateExperience(body, generator)],
+    '/ai/generate': async (body) => [200, await generateExperience((await validate(generatorFormSchema, body)) as GeneratorRequest, generator)],
   }
 
   return async function handleApi(request: IncomingMessage, response: ServerResponse, apiPath: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { generatorFormSchema, type Experience } from '#src/features/ai-generator/experience-schema'
+import type { Experience, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { generateWithLlm, LlmError, parseModelMap } from './llm-generator'
 import { generateOffline } from './offline-generator'
 
@@ -6,12 +6,16 @@ export interface GeneratorOptions {
   env?: Record<string, string | undefined>
   fetch?: typeof fetch
   timeoutMs?: number
+  /** Aborted when the visitor disconnects or cancels: the model call stops with it. */
+  signal?: AbortSignal
 }
 
 export class GenerationError extends Error {
   constructor(
-    readonly status: 502 | 504,
+    readonly status: 502 | 503 | 504,
     message: string,
+    /** For a 503: when the upstream expects to take requests again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -22,8 +26,8 @@ export function activeGenerator(env: Record<string, string | undefined> = proces
   return env.LLM_BASE_URL ? 'llm' : 'offline'
 }
 
-export async function generateExperience(body: unknown, { env = process.env, fetch, timeoutMs = 45_000 }: GeneratorOptions): Promise<Experience> {
-  const input = await generatorFormSchema.validate(body, { abortEarly: false, stripUnknown: true })
+/** One experience for an already validated request; throws GenerationError when no valid one can be had. */
+export async function generateExperience(input: GeneratorRequest, { env = process.env, fetch, timeoutMs = 45_000 }: GeneratorOptions): Promise<Experience> {
   if (activeGenerator(env) === 'offline') return generateOffline(input)
   try {
     return await generateWithLlm(input, { baseUrl: env.LLM_BASE_URL ?? '', apiKey: env.LLM_API_KEY ?? '', models: parseModelMap(env.LLM_MODELS), timeoutMs, fetch })

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { generateExperience } from '#src/server/api/generate-experience'
-import { generateWithLlm, parseModelMap } from '#src/server/api/llm-generator'
+import { generateExperience } from '#src/server/generator/generate-experience'
+import { generateWithLlm, parseModelMap } from '#src/server/generator/llm-generator'
 
 const input: GeneratorRequest = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'precise' }
 const quiz = {

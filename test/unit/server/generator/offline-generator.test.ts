@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { generateOffline } from '#src/server/api/offline-generator'
+import { generateOffline } from '#src/server/generator/offline-generator'
 
 const base: GeneratorRequest = { companyName: 'Boulangerie Lemoine', companyActivity: 'boulangerie artisanale', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' }
 
