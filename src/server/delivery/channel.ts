@@ -18,7 +18,7 @@ export const HTTP_TIMEOUT_MS = 10_000
 /** Enough for any error message; a receiver cannot make us buffer more. */
 const MAX_RESPONSE_CHARS = 4096
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number
   text: string
 }

@@ -42,7 +42,7 @@ export class DeliveryConfigError extends Error {
   }
 }
 
-export const DEFAULT_BREVO_API_URL = 'https://api.brevo.com/v3'
+const DEFAULT_BREVO_API_URL = 'https://api.brevo.com/v3'
 
 function httpUrl(value: string): URL | undefined {
   const url = URL.canParse(value) ? new URL(value) : undefined

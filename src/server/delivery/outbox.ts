@@ -131,5 +131,3 @@ export function createOutbox(directory: string, logger: DeliveryLogger) {
     },
   }
 }
-
-export type Outbox = ReturnType<typeof createOutbox>

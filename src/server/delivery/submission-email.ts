@@ -9,7 +9,7 @@ export interface SubmissionEmail {
 }
 
 /** Control characters (CR, LF…) would let a visitor write extra headers; a header value stays on one line. */
-export function oneLine(value: string, maxLength = 150): string {
+function oneLine(value: string, maxLength = 150): string {
   const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
   return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line
 }

@@ -2,17 +2,17 @@ import { DELIVERY_ID_HEADER, HTTP_TIMEOUT_MS, postWithTimeout, type Channel } fr
 import type { Submission } from './delivery'
 import type { WebhookSettings } from './delivery-config'
 
-export const SIGNATURE_HEADER = 'X-Ludora-Signature'
+const SIGNATURE_HEADER = 'X-Ludora-Signature'
 
 /** `sha256=<hex>` of the HMAC-SHA256 of the exact bytes sent, with Web Crypto so it runs on Workers too. */
-export async function signBody(secret: string, body: Uint8Array<ArrayBuffer>): Promise<string> {
+async function signBody(secret: string, body: Uint8Array<ArrayBuffer>): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, body))
   return `sha256=${Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
 
 /** The documented body: exactly these four keys, `data` holding the validated form fields. */
-export function webhookBody({ id, kind, receivedAt, data }: Submission): string {
+function webhookBody({ id, kind, receivedAt, data }: Submission): string {
   return JSON.stringify({ id, kind, receivedAt, data })
 }
 
