@@ -67,6 +67,10 @@ export function createNodeDelivery({
     log: createNdjsonLogChannel(dataDir),
   }
   const outbox = createOutbox(path.join(dataDir, 'outbox'), logger)
+  // Done before any write of this run: later, a `.tmp` file may be an accept in progress.
+  const cleaned = outbox.removeTemporaries().catch((error: unknown) => {
+    logger.error(`Livraison : nettoyage de ${outbox.dir} impossible (${errorMessage(error)})`)
+  })
   const refusedLog = path.join(dataDir, 'refused.ndjson')
 
   const fresh: string[] = []
@@ -171,9 +175,9 @@ export function createNodeDelivery({
   }
 
   const worker = (async () => {
+    await cleaned
     while (!closed) {
       try {
-        if (startupScan) await outbox.removeTemporaries()
         // No await between the check of `fresh` and the sleep: an accept in between would not be heard.
         if (fresh.length) await attemptFresh()
         else if (now() >= nextScanAt) await scan()
@@ -194,6 +198,7 @@ export function createNodeDelivery({
         throw new DeliveryError('Outbox full')
       }
       const entry: OutboxEntry = { submission, delivered: [], attempts: 0, lastAttemptAt: 0, nextAttemptAt: now() }
+      await cleaned
       try {
         await outbox.add(entry)
       } catch (error) {

@@ -88,6 +88,9 @@ function start(options: Partial<NodeDeliveryOptions> & Pick<NodeDeliveryOptions,
   return delivery
 }
 
+/** Every step fsyncs: on a loaded machine a step can take longer than expect.poll's default second. */
+const eventually = <T>(read: () => T) => expect.poll(read, { timeout: 10_000 })
+
 const entryFile = (id: string) => path.join(dataDir, 'outbox', `${id}.json`)
 const readEntry = (id: string) => JSON.parse(readFileSync(entryFile(id), 'utf8')) as OutboxEntry
 
@@ -111,7 +114,7 @@ describe('Node delivery', () => {
     expect(flushed).toEqual(['directory', 'file', 'directory'])
 
     // Closing mid-delivery aborts the attempt and keeps the submission for the next start.
-    await expect.poll(() => hook.received.length).toBe(1)
+    await eventually(() => hook.received.length).toBe(1)
     await delivery.close()
     expect(readEntry(submission.id)).toMatchObject({ submission, delivered: [], attempts: 1 })
   })
@@ -129,8 +132,8 @@ describe('Node delivery', () => {
       [3, 3000],
       [4, 3000],
     ] as const) {
-      await expect.poll(() => hook.received.length).toBe(attempt)
-      await expect.poll(() => clock.asleep()).toBe(true)
+      await eventually(() => hook.received.length).toBe(attempt)
+      await eventually(() => clock.asleep()).toBe(true)
       expect(readEntry(submission.id)).toMatchObject({ attempts: attempt, nextAttemptAt: clock.now() + delay, lastError: 'webhook : le webhook a répondu 503' })
       expect(clock.wakesAt()).toBe(clock.now() + delay)
       clock.advance(delay - 1)
@@ -138,12 +141,13 @@ describe('Node delivery', () => {
       if (attempt === 4) hook.status = 200
       clock.advance(1)
     }
-    await expect.poll(() => existsSync(entryFile(submission.id))).toBe(false)
+    // The success is logged last, once the entry is removed.
+    await eventually(() => log.lines.info).toEqual([`Livraison : demande ${submission.id} (newsletter) remise après 5 essais (webhook)`])
+    expect(existsSync(entryFile(submission.id))).toBe(false)
     expect(hook.received).toHaveLength(5)
     expect(hook.received.every((body) => body.id === submission.id)).toBe(true)
     expect(log.lines.warn).toHaveLength(4)
     expect(log.lines.warn[0]).toBe(`Livraison : demande ${submission.id} (newsletter) non remise par webhook : le webhook a répondu 503`)
-    expect(log.lines.info).toEqual([`Livraison : demande ${submission.id} (newsletter) remise après 5 essais (webhook)`])
   })
 
   it('delivers after a restart what was still pending, and clears interrupted writes', async () => {
@@ -151,27 +155,27 @@ describe('Node delivery', () => {
     const first = start({ env: { FORMS_WEBHOOK_URL: HOOK }, fetch: down.fetch })
     const submission = createSubmission('contact', contactRequest)
     await first.accept(submission)
-    await expect.poll(() => clock.asleep()).toBe(true)
+    await eventually(() => clock.asleep()).toBe(true)
     await first.close()
     await writeFile(path.join(dataDir, 'outbox', 'interrompue.json.tmp'), '{"submission":')
 
     const up = webhookStub(200)
     start({ env: { FORMS_WEBHOOK_URL: HOOK }, fetch: up.fetch })
-    await expect.poll(() => up.received.map((body) => body.id)).toEqual([submission.id])
-    await expect.poll(() => readdir(path.join(dataDir, 'outbox'))).toEqual([])
+    await eventually(() => up.received.map((body) => body.id)).toEqual([submission.id])
+    await eventually(() => readdir(path.join(dataDir, 'outbox'))).toEqual([])
   })
 
   it('tries a channel that is down once per pass, not once per pending submission', async () => {
     const down = webhookStub(500)
     const first = start({ env: { FORMS_WEBHOOK_URL: HOOK }, fetch: down.fetch })
     for (let index = 0; index < 3; index++) await first.accept(createSubmission('newsletter', { email: `lecteur${index}@exemple.fr` }))
-    await expect.poll(() => down.received.length).toBe(3)
-    await expect.poll(() => clock.asleep()).toBe(true)
+    await eventually(() => down.received.length).toBe(3)
+    await eventually(() => clock.asleep()).toBe(true)
     await first.close()
 
     const stillDown = webhookStub(500)
     start({ env: { FORMS_WEBHOOK_URL: HOOK }, fetch: stillDown.fetch })
-    await expect.poll(() => clock.asleep()).toBe(true)
+    await eventually(() => clock.asleep()).toBe(true)
     expect(stillDown.received).toHaveLength(1)
     const entries = await readdir(path.join(dataDir, 'outbox'))
     expect(entries.map((name) => readEntry(name.replace('.json', '')).attempts)).toEqual([2, 2, 2])
@@ -187,15 +191,15 @@ describe('Node delivery', () => {
     const submission = createSubmission('contact', contactRequest)
     await delivery.accept(submission)
 
-    await expect.poll(() => clock.asleep()).toBe(true)
+    await eventually(() => clock.asleep()).toBe(true)
     expect(readEntry(submission.id)).toMatchObject({ delivered: ['webhook'], attempts: 1, lastError: expect.stringMatching(/^smtp : /) })
     const restarted = await startSmtpSink({ port })
     cleanups.push(restarted.close)
     clock.advance(750)
 
-    await expect.poll(() => restarted.messages.length).toBe(1)
+    await eventually(() => restarted.messages.length).toBe(1)
     expect(restarted.messages[0]!.headers['message-id']).toBe(`<${submission.id}@ludora.fr>`)
-    await expect.poll(() => existsSync(entryFile(submission.id))).toBe(false)
+    await eventually(() => existsSync(entryFile(submission.id))).toBe(false)
     expect(hook.received).toHaveLength(1)
   })
 
@@ -203,8 +207,8 @@ describe('Node delivery', () => {
     const delivery = start({ env: {} })
     const submission = createSubmission('contact', contactRequest, new Date('2026-11-22T13:03:00Z'))
     await delivery.accept(submission)
-    await expect.poll(() => readFileSync(path.join(dataDir, 'contact.ndjson'), 'utf8')).toBe(JSON.stringify({ id: submission.id, receivedAt: '2026-11-22T13:03:00.000Z', ...contactRequest }) + '\n')
-    await expect.poll(() => existsSync(entryFile(submission.id))).toBe(false)
+    await eventually(() => readFileSync(path.join(dataDir, 'contact.ndjson'), 'utf8')).toBe(JSON.stringify({ id: submission.id, receivedAt: '2026-11-22T13:03:00.000Z', ...contactRequest }) + '\n')
+    await eventually(() => existsSync(entryFile(submission.id))).toBe(false)
   })
 
   it('keeps what a provider refuses for good in refused.ndjson instead of retrying it', async () => {
@@ -213,7 +217,7 @@ describe('Node delivery', () => {
     const delivery = start({ env, fetch: brevo })
     const submission = createSubmission('newsletter', { email: 'lecteur@exemple.fr' })
     await delivery.accept(submission)
-    await expect.poll(() => existsSync(entryFile(submission.id))).toBe(false)
+    await eventually(() => existsSync(entryFile(submission.id))).toBe(false)
     const refused = JSON.parse(readFileSync(path.join(dataDir, 'refused.ndjson'), 'utf8'))
     expect(refused).toEqual({ ...submission, channel: 'brevo', reason: 'Brevo a répondu 400 invalid_parameter : Invalid email address' })
     expect(log.lines.error).toHaveLength(1)
