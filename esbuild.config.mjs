@@ -331,9 +331,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const result = await buildSite(process.env.OUT_DIR ? { outDir: path.resolve(process.env.OUT_DIR) } : {})
     console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
     if (args.includes('--serve')) {
-      await startServer({ root: result.outDir, port })
+      const server = await startServer({ root: result.outDir, port })
       const generator = process.env.LLM_BASE_URL ? `modèle compatible OpenAI (${process.env.LLM_BASE_URL})` : 'générateur hors ligne intégré'
       console.log(`Site servi sur http://127.0.0.1:${port} (API de démonstration sous /api ; générateur IA : ${generator})`)
+      console.log(server.deliverySummary)
     }
   }
 }

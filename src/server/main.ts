@@ -1,7 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { createApiHandler } from './api/api-handler'
-import { createNdjsonLog } from './delivery/ndjson-log'
+import { describeDelivery } from './delivery/delivery-config'
+import { createNodeDelivery } from './delivery/node-delivery'
 import { createStaticHandler } from './static-server'
 
 export interface SiteServerOptions {
@@ -9,14 +11,16 @@ export interface SiteServerOptions {
   port: number
   host?: string
   dataDir: string
+  /** Delivery channels (FORMS_WEBHOOK_URL, SMTP_*, BREVO_*; see README). */
+  env?: Record<string, string | undefined>
   /** Watch mode: serves a live-reload script and its event stream under /_dev. */
   liveReload?: boolean
 }
 
 const LIVE_RELOAD_SCRIPT = `new EventSource('/_dev/events').addEventListener('reload', () => location.reload())\n`
 
-export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, liveReload = false }: SiteServerOptions) {
-  const delivery = createNdjsonLog(dataDir)
+export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, env = process.env, liveReload = false }: SiteServerOptions) {
+  const delivery = createNodeDelivery({ env, dataDir })
   const handleApi = createApiHandler({ delivery })
   const reloadClients = new Set<ServerResponse>()
   let serveStatic = createStaticHandler(root)
@@ -53,6 +57,7 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
 
   return {
     url: `http://${host}:${address.port}`,
+    deliverySummary: describeDelivery(env, { dataDir: path.relative(process.cwd(), dataDir) || '.' }).summary,
     notifyReload() {
       serveStatic = createStaticHandler(root)
       for (const client of reloadClients) client.write('event: reload\ndata: {}\n\n')

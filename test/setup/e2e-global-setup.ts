@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
   })
-  const server = await startSiteServer({ root: outDir, port: 0, dataDir: path.join(workDir, 'data') })
+  const server = await startSiteServer({ root: outDir, port: 0, dataDir: path.join(workDir, 'data'), env: {} })
   project.provide('baseURL', server.url)
   project.provide('distDir', outDir)
   return async () => {

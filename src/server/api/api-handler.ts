@@ -3,7 +3,7 @@ import { ValidationError } from 'yup'
 import { generatorFormSchema, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { contactSchema } from '#src/features/contact-form/contact-schema'
 import { newsletterSchema } from '#src/features/newsletter/newsletter-schema'
-import { createSubmission, type Delivery } from '#src/server/delivery/delivery'
+import { createSubmission, DeliveryError, type Delivery } from '#src/server/delivery/delivery'
 import { generateExperience, GenerationError, type GeneratorOptions } from '#src/server/generator/generate-experience'
 import { BodyError, readJsonBody } from './read-json-body'
 
@@ -67,6 +67,7 @@ export function createApiHandler({ delivery, generator = {} }: ApiOptions) {
     } catch (error) {
       if (error instanceof ValidationError) sendJson(response, 400, { error: 'invalid', reasons: validationReasons(error) })
       else if (error instanceof BodyError) sendJson(response, error.status, { error: error.status === 413 ? 'too_large' : 'invalid', reasons: { body: error.message } })
+      else if (error instanceof DeliveryError) sendJson(response, 503, { error: 'delivery_failed' })
       else if (error instanceof GenerationError) sendJson(response, error.status, { error: 'generation_failed', reasons: { generator: error.message } })
       else throw error
     }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 export type SubmissionKind = 'contact' | 'newsletter'
 
 /** A validated contact request or sign-up, as every delivery channel receives it. */
@@ -21,10 +19,14 @@ export interface Delivery {
    * DeliveryError when it is neither; the API then answers 503 and the form shows its error.
    */
   accept(submission: Submission): Promise<void>
-  /** Stops retry timers when the server shuts down. */
+  /** Stops retry timers when the server shuts down; whatever is still pending stays queued. */
   close(): Promise<void>
 }
 
+/** Where delivery writes what it has to say to the operator (never the visitor's personal data). */
+export type DeliveryLogger = Pick<Console, 'info' | 'warn' | 'error'>
+
+// The global Web Crypto, not node:crypto: the serverless path must bundle for Workers.
 export function createSubmission(kind: SubmissionKind, data: Record<string, string>, now: Date = new Date()): Submission {
-  return { id: randomUUID(), kind, receivedAt: now.toISOString(), data }
+  return { id: crypto.randomUUID(), kind, receivedAt: now.toISOString(), data }
 }

@@ -1,14 +1,23 @@
-import { appendFile, mkdir } from 'node:fs/promises'
+import { mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
-import type { Delivery } from './delivery'
+import type { Channel } from './channel'
+
+/** Appends one JSON line and flushes it to disk before resolving. */
+export async function appendNdjson(file: string, record: object): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const handle = await open(file, 'a')
+  try {
+    await handle.appendFile(JSON.stringify(record) + '\n')
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
 
 /** No channel configured on Node: each submission is appended to `<dataDir>/<kind>.ndjson`. */
-export function createNdjsonLog(dataDir: string): Delivery {
+export function createNdjsonLogChannel(dataDir: string): Channel {
   return {
-    async accept({ id, kind, receivedAt, data }) {
-      await mkdir(dataDir, { recursive: true })
-      await appendFile(path.join(dataDir, `${kind}.ndjson`), JSON.stringify({ id, receivedAt, ...data }) + '\n')
-    },
-    async close() {},
+    name: 'log',
+    send: ({ id, kind, receivedAt, data }) => appendNdjson(path.join(dataDir, `${kind}.ndjson`), { id, receivedAt, ...data }),
   }
 }
