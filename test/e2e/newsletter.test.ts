@@ -7,9 +7,11 @@ const ADDRESS = 'prospect.rapide@exemple.fr'
 const LABEL = 'Votre adresse e-mail'
 const SUCCESS = /Votre inscription est enregistrée/
 
-const FORMS = [
-  { name: 'home section', scope: (page: Page) => page.getByRole('main') },
-  { name: 'footer', scope: (page: Page) => page.getByRole('contentinfo') },
+type Scope = (page: Page) => Locator
+
+const FORMS: { name: string; scope: Scope }[] = [
+  { name: 'home section', scope: (page) => page.getByRole('main') },
+  { name: 'footer', scope: (page) => page.getByRole('contentinfo') },
 ]
 
 /** Holds the site's scripts back until the test lets them through, as a slow connection would deliver them. */
@@ -68,7 +70,6 @@ async function open(gate?: ScriptGate): Promise<PageSession & { signups: Signups
   return { ...session, signups: await recordSignups(session.page) }
 }
 
-
 /** Marks the element with a JS property (no attribute, which hydration would see): a replaced element loses it. */
 async function tag(input: Locator): Promise<void> {
   await input.evaluate((element) => {
@@ -81,7 +82,7 @@ const isTagged = (input: Locator) => input.evaluate((element) => (element as Ele
 const focusIsOnTagged = (page: Page) => page.evaluate(() => (document.activeElement as (Element & { probe?: string }) | null)?.probe === 'original')
 
 /** The form under test, its input marked so that a replacement would show. */
-async function formIn(page: Page, scopeOf: (page: Page) => Locator): Promise<{ scope: Locator; input: Locator }> {
+async function formIn(page: Page, scopeOf: Scope): Promise<{ scope: Locator; input: Locator }> {
   const scope = scopeOf(page)
   const input = scope.getByLabel(LABEL)
   await input.waitFor()
@@ -90,7 +91,7 @@ async function formIn(page: Page, scopeOf: (page: Page) => Locator): Promise<{ s
 }
 
 /** `/` hydrated, and the form under test in it. */
-async function openLoaded(scopeOf: (page: Page) => Locator, gate?: ScriptGate) {
+async function openLoaded(scopeOf: Scope, gate?: ScriptGate) {
   const session = await open(gate)
   await gotoAndWait(session.page, '/')
   await waitForApp(session.page)
@@ -98,7 +99,7 @@ async function openLoaded(scopeOf: (page: Page) => Locator, gate?: ScriptGate) {
 }
 
 /** `/` while `gate` holds scripts back, and the prerendered form under test in it. */
-async function openHeld(scopeOf: (page: Page) => Locator, gate: ScriptGate, waitUntil: 'commit' | 'domcontentloaded') {
+async function openHeld(scopeOf: Scope, gate: ScriptGate, waitUntil: 'commit' | 'domcontentloaded') {
   gate.close()
   const session = await open(gate)
   await session.page.goto(baseURL() + '/', { waitUntil })
