@@ -6,6 +6,7 @@ import { catchNewsletterSubmits } from '#src/features/newsletter/submit-requests
 import { MIN_FILL_TIME_MS } from '#src/lib/post-json'
 
 const ADDRESS = 'prospect.rapide@exemple.fr'
+
 afterEach(() => {
   vi.useRealTimers()
 })
