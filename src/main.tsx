@@ -1,4 +1,5 @@
 import './styles/global.css'
+import { catchNewsletterSubmits } from './features/newsletter/submit-requests'
 import { isChunkLoadError, reloadOnceAt } from './lib/reload-guard'
 
 /**
@@ -15,5 +16,7 @@ function boot(): void {
     })
 }
 
+// Before the app arrives, a newsletter submit is held for the form rather than lost.
+catchNewsletterSubmits()
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0))
 else boot()

@@ -97,9 +97,6 @@ describe('newsletter', () => {
     const { page, errors, context } = await openContact()
     const footer = page.getByRole('contentinfo')
     const email = footer.getByLabel('Votre adresse e-mail')
-    await email.click()
-    // The first focus loads the Formik form in place of the light one.
-    await footer.locator('.honeypot').waitFor({ state: 'attached' })
     await email.fill('pas-valide')
     await email.blur()
     await footer.getByText('Cette adresse e-mail ne semble pas valide (exemple : prenom@entreprise.fr).').waitFor()
@@ -115,8 +112,6 @@ describe('newsletter', () => {
     const { page, context } = await openContact()
     await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, body: '' }))
     const footer = page.getByRole('contentinfo')
-    await footer.getByLabel('Votre adresse e-mail').click()
-    await footer.locator('.honeypot').waitFor({ state: 'attached' })
     await footer.getByLabel('Votre adresse e-mail').fill('lecteur@exemple.fr')
     await footer.getByRole('button', { name: "S'inscrire" }).click()
     const alert = footer.getByRole('alert').filter({ hasText: 'Une erreur' })

@@ -1,0 +1,234 @@
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession } from './support/browser'
+
+const browser = useBrowser()
+const ADDRESS = 'prospect.rapide@exemple.fr'
+const LABEL = 'Votre adresse e-mail'
+const SUCCESS = /Votre inscription est enregistrée/
+
+type Scope = (page: Page) => Locator
+
+const FORMS: { name: string; scope: Scope }[] = [
+  { name: 'home section', scope: (page) => page.getByRole('main') },
+  { name: 'footer', scope: (page) => page.getByRole('contentinfo') },
+]
+
+/** Holds the site's scripts back until the test lets them through, as a slow connection would deliver them. */
+class ScriptGate {
+  private held: Route[] = []
+  private closed = false
+
+  constructor(private readonly holds: (url: URL) => boolean) {}
+
+  async install(context: BrowserContext): Promise<void> {
+    await context.route(
+      (url) => this.holds(url),
+      (route) => {
+        if (this.closed) this.held.push(route)
+        else void route.continue()
+      },
+    )
+  }
+
+  close(): void {
+    this.closed = true
+  }
+
+  get waiting(): number {
+    return this.held.length
+  }
+
+  open(): void {
+    this.closed = false
+    for (const route of this.held.splice(0)) void route.continue()
+  }
+}
+
+const anyScript = (url: URL) => url.pathname.startsWith('/_app/') && url.pathname.endsWith('.js')
+// The entry script and its static imports run; the app it imports after the first paint waits.
+const appScript = (url: URL) => /^\/_app\/assets\/chunks\/boot-[^/]*\.js$/.test(url.pathname)
+
+interface Signups {
+  bodies: Record<string, unknown>[]
+}
+
+/** Every newsletter POST the page makes, answered as the API answers a registration. */
+async function recordSignups(page: Page): Promise<Signups> {
+  const signups: Signups = { bodies: [] }
+  await page.route('**/api/newsletter', async (route) => {
+    signups.bodies.push(route.request().postDataJSON() as Record<string, unknown>)
+    await route.fulfill({ status: 201, json: { status: 'registered' } })
+  })
+  return signups
+}
+
+async function open(gate?: ScriptGate): Promise<PageSession & { signups: Signups }> {
+  const session = await openPage(browser())
+  await withConsentDecided(session.context)
+  await gate?.install(session.context)
+  return { ...session, signups: await recordSignups(session.page) }
+}
+
+/** Marks the element with a JS property (no attribute, which hydration would see): a replaced element loses it. */
+async function tag(input: Locator): Promise<void> {
+  await input.evaluate((element) => {
+    Object.assign(element, { probe: 'original', probeFocused: false })
+    element.addEventListener('focus', () => Object.assign(element, { probeFocused: true }))
+  })
+}
+
+const isTagged = (input: Locator) => input.evaluate((element) => (element as Element & { probe?: string }).probe === 'original')
+const focusIsOnTagged = (page: Page) => page.evaluate(() => (document.activeElement as (Element & { probe?: string }) | null)?.probe === 'original')
+
+/** The form under test, its input marked so that a replacement would show. */
+async function formIn(page: Page, scopeOf: Scope): Promise<{ scope: Locator; input: Locator }> {
+  const scope = scopeOf(page)
+  const input = scope.getByLabel(LABEL)
+  await input.waitFor()
+  await tag(input)
+  return { scope, input }
+}
+
+/** `/` hydrated, and the form under test in it. */
+async function openLoaded(scopeOf: Scope, gate?: ScriptGate) {
+  const session = await open(gate)
+  await gotoAndWait(session.page, '/')
+  await waitForApp(session.page)
+  return { session, ...session, ...(await formIn(session.page, scopeOf)) }
+}
+
+/** `/` while `gate` holds scripts back, and the prerendered form under test in it. */
+async function openHeld(scopeOf: Scope, gate: ScriptGate, waitUntil: 'commit' | 'domcontentloaded') {
+  gate.close()
+  const session = await open(gate)
+  await session.page.goto(baseURL() + '/', { waitUntil })
+  return { session, ...session, ...(await formIn(session.page, scopeOf)) }
+}
+
+/** The address is whole, in the element the visitor focused, which still has the focus. */
+async function expectTypedInPlace(page: Page, input: Locator, value = ADDRESS): Promise<void> {
+  expect(await input.inputValue()).toBe(value)
+  expect(await focusIsOnTagged(page)).toBe(true)
+}
+
+async function close({ context, errors }: PageSession): Promise<void> {
+  expect(errors).toEqual([])
+  await context.close()
+}
+
+/** One POST carried exactly the typed address, the element the visitor used is still there, the success is announced. */
+async function expectSignedUpOnce(page: Page, scope: Locator, input: Locator, signups: Signups): Promise<void> {
+  await scope.getByRole('status').filter({ hasText: SUCCESS }).waitFor({ timeout: 15_000 })
+  expect(signups.bodies).toEqual([expect.objectContaining({ email: ADDRESS, website: '' })])
+  expect(await isTagged(input)).toBe(true)
+  expect(page.url()).toBe(baseURL() + '/')
+}
+
+describe.each(FORMS)('newsletter form ($name)', ({ scope: scopeOf }) => {
+  it('keeps every keystroke typed at full speed while the scripts arrive', async () => {
+    const gate = new ScriptGate(anyScript)
+    const { session, page, signups, scope, input } = await openHeld(scopeOf, gate, 'commit')
+    await input.click()
+    await page.keyboard.type(ADDRESS.slice(0, 9))
+    gate.open()
+    await page.keyboard.type(ADDRESS.slice(9))
+    await waitForApp(page)
+    await expectTypedInPlace(page, input)
+    await page.keyboard.press('Enter')
+    await expectSignedUpOnce(page, scope, input, signups)
+    expect(await focusIsOnTagged(page)).toBe(true)
+    await close(session)
+  })
+
+  it('keeps every keystroke typed at full speed on a loaded page', async () => {
+    const { session, page, signups, scope, input } = await openLoaded(scopeOf)
+    await input.click()
+    await page.keyboard.type(ADDRESS)
+    await expectTypedInPlace(page, input)
+    await page.keyboard.press('Enter')
+    await expectSignedUpOnce(page, scope, input, signups)
+    await close(session)
+  })
+
+  it('sends a pasted address', async () => {
+    const { session, page, signups, scope, input } = await openLoaded(scopeOf)
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() })
+    await page.evaluate((text) => navigator.clipboard.writeText(text), ADDRESS)
+    await input.click()
+    await page.keyboard.press('ControlOrMeta+V')
+    await expectTypedInPlace(page, input)
+    await page.keyboard.press('Enter')
+    await expectSignedUpOnce(page, scope, input, signups)
+    await close(session)
+  })
+
+  it('sends an address autofilled without focus, then Enter on the button', async () => {
+    const { session, page, signups, scope, input } = await openLoaded(scopeOf)
+    // Chromium's autofill sets the value natively (not through a page-visible setter), then fires input and change.
+    await input.evaluate((element, address) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, address)
+      element.dispatchEvent(new Event('input', { bubbles: true }))
+      element.dispatchEvent(new Event('change', { bubbles: true }))
+    }, ADDRESS)
+    const button = scope.getByRole('button', { name: "S'inscrire" })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expectSignedUpOnce(page, scope, input, signups)
+    expect(await input.evaluate((element) => (element as Element & { probeFocused?: boolean }).probeFocused)).toBe(false)
+    await close(session)
+  })
+
+  it('sends once when Enter is pressed while the validation chunk is still on its way', async () => {
+    const gate = new ScriptGate(anyScript)
+    const { session, page, signups, scope, input } = await openLoaded(scopeOf, gate)
+    gate.close()
+    await input.click()
+    await page.keyboard.type(ADDRESS)
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => gate.waiting).toBeGreaterThan(0)
+    expect(signups.bodies).toEqual([])
+    await expectTypedInPlace(page, input)
+    gate.open()
+    await expectSignedUpOnce(page, scope, input, signups)
+    expect(await focusIsOnTagged(page)).toBe(true)
+    await close(session)
+  })
+
+  it('sends once an Enter pressed before the app has hydrated, without leaving the page', async () => {
+    const gate = new ScriptGate(appScript)
+    const { session, page, signups, scope, input } = await openHeld(scopeOf, gate, 'domcontentloaded')
+    await input.click()
+    await page.keyboard.type(ADDRESS)
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => gate.waiting).toBeGreaterThan(0)
+    expect(page.url()).toBe(baseURL() + '/')
+    await expectTypedInPlace(page, input)
+    expect(signups.bodies).toEqual([])
+    gate.open()
+    await waitForApp(page)
+    await expectSignedUpOnce(page, scope, input, signups)
+    expect(await focusIsOnTagged(page)).toBe(true)
+    await close(session)
+  })
+
+  it('announces a wrong address, keeps it and sends nothing', async () => {
+    const { session, page, signups, scope, input } = await openLoaded(scopeOf)
+    await input.click()
+    await page.keyboard.type('prospect.rapide@exemple')
+    await page.keyboard.press('Enter')
+    const alert = scope.getByRole('alert').filter({ hasText: 'Cette adresse e-mail ne semble pas valide' })
+    await alert.waitFor()
+    expect(await input.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = (await input.getAttribute('aria-describedby')) ?? ''
+    expect(await alert.locator('p').getAttribute('id')).toBe(describedBy.split(' ').find((id) => id.endsWith('-error')))
+    await expectTypedInPlace(page, input, 'prospect.rapide@exemple')
+    await page.keyboard.type('.fr')
+    await alert.waitFor({ state: 'detached' })
+    expect(await input.getAttribute('aria-invalid')).toBeNull()
+    expect(signups.bodies).toEqual([])
+    await close(session)
+  })
+})
