@@ -325,9 +325,10 @@ export async function startServer({ root, port, host = '127.0.0.1', liveReload =
 /**
  * Watch mode. Each build goes to a fresh folder; the server keeps serving the previous complete build until
  * the new one is finished, then switches and asks the pages to reload: no request ever meets a half-written
- * or missing file. The build before the previous one is removed (a page may still be loading from it).
+ * or missing file. The previous build stays reachable for the chunks a page loaded from it still asks for;
+ * the one before is removed.
  */
-export async function startDevServer({ port, env = process.env, watch = true }) {
+export async function startDevServer({ port, env = process.env, watch = true, log = console.log }) {
   const buildsDir = path.join(BUILD_DIR, `dev-${process.pid}`)
   await rm(buildsDir, { recursive: true, force: true })
   let count = 0
@@ -348,8 +349,8 @@ export async function startDevServer({ port, env = process.env, watch = true }) 
     (building = building.then(async () => {
       try {
         const result = await buildNext()
-        server.notifyReload(builds.at(-1))
-        console.log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
+        server.notifyReload(builds.at(-1), builds.slice(0, -1))
+        log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
       } catch (error) {
         console.error('Échec de la construction :', error.message)
       }

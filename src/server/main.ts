@@ -118,9 +118,12 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
   let closing: Promise<void> | undefined
   return {
     url,
-    /** Watch mode: serves `nextRoot` from now on (a complete build) and tells the open pages to reload. */
-    notifyReload(nextRoot: string = root) {
-      serveStatic = createStaticHandler(nextRoot)
+    /**
+     * Watch mode: serves `nextRoot` from now on (a complete build), files missing there from `previousRoots`,
+     * and tells the open pages to reload.
+     */
+    notifyReload(nextRoot: string = root, previousRoots: readonly string[] = []) {
+      serveStatic = createStaticHandler(nextRoot, previousRoots)
       for (const client of reloadClients) client.write('event: reload\ndata: {}\n\n')
     },
     /** Stops taking connections, lets requests in flight finish (up to `drainMs`), then closes delivery. */

@@ -70,11 +70,13 @@ export interface StaticFile {
 
 /**
  * A bucket's lookup for an already decoded path: the file, else `<path>/index.html`, else `404.html` with
- * status 404. Hidden files and anything outside the root are not found.
+ * status 404. Hidden files and anything outside the root are not found. `fallbackRoots` are looked in
+ * after `root`: in watch mode, the previous build, whose chunks a page loaded just before a rebuild asks for.
  */
-export async function resolveStaticFile(root: string, decodedPath: string): Promise<StaticFile | undefined> {
-  const target = path.resolve(root, '.' + path.posix.normalize('/' + decodedPath))
-  if (!isHidden(decodedPath) && (target === root || target.startsWith(root + path.sep))) {
+export async function resolveStaticFile(root: string, decodedPath: string, fallbackRoots: readonly string[] = []): Promise<StaticFile | undefined> {
+  for (const base of isHidden(decodedPath) ? [] : [root, ...fallbackRoots]) {
+    const target = path.resolve(base, '.' + path.posix.normalize('/' + decodedPath))
+    if (target !== base && !target.startsWith(base + path.sep)) continue
     for (const file of [target, path.join(target, 'index.html')]) {
       const stats = await fileStats(file)
       if (stats) return { file, stats, status: 200 }
@@ -102,8 +104,9 @@ export function isNotModified(request: IncomingMessage, etag: string, modified: 
 }
 
 /** Serves one build directory the way a static bucket does, with validators and cache headers on every file. */
-export function createStaticHandler(rootDir: string) {
+export function createStaticHandler(rootDir: string, fallbackRootDirs: readonly string[] = []) {
   const root = path.resolve(rootDir)
+  const fallbackRoots = fallbackRootDirs.map((dir) => path.resolve(dir))
   let headerRules: Promise<HeaderRule[]> | undefined
   const loadHeaderRules = () =>
     (headerRules ??= readFile(path.join(root, '_headers'), 'utf8')
@@ -116,7 +119,7 @@ export function createStaticHandler(rootDir: string) {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed')
       return
     }
-    const found = await resolveStaticFile(root, decodedPath)
+    const found = await resolveStaticFile(root, decodedPath, fallbackRoots)
     if (!found) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not Found')
       return
