@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 export type SubmissionKind = 'contact' | 'newsletter'
 
 /** A validated contact request or sign-up, as every delivery channel receives it. */
@@ -25,6 +23,7 @@ export interface Delivery {
   close(): Promise<void>
 }
 
+// The global Web Crypto, not node:crypto: the serverless path must bundle for Workers.
 export function createSubmission(kind: SubmissionKind, data: Record<string, string>, now: Date = new Date()): Submission {
-  return { id: randomUUID(), kind, receivedAt: now.toISOString(), data }
+  return { id: crypto.randomUUID(), kind, receivedAt: now.toISOString(), data }
 }
