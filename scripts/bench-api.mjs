@@ -37,6 +37,16 @@ async function startServerProcess(workDir) {
   return { child, url: JSON.parse(String(line)).url, dataDir: env.BENCH_DATA }
 }
 
+/** CPU time a process has used so far, in seconds (Linux; clock ticks of 1/100 s). */
+async function cpuSeconds(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return NaN
+  }
+}
+
 /** Peak resident memory of a process, in MB (Linux). */
 async function peakRssMb(pid) {
   try {
@@ -77,6 +87,7 @@ export async function runApiBench({ rounds = 3 } = {}) {
   try {
     const expected = []
     const answers = []
+    const cpuBefore = await cpuSeconds(child.pid)
     const started = performance.now()
     for (let round = 0; round < rounds; round++) {
       const posts = Array.from({ length: FORM_POSTS }, (_, index) => formPost(url, round, index))
@@ -85,6 +96,7 @@ export async function runApiBench({ rounds = 3 } = {}) {
       answers.push(...(await Promise.all([...posts.map(({ request }) => timed(request)), ...generations.map((request) => timed(request))])))
     }
     const seconds = (performance.now() - started) / 1000
+    const serverCpuSeconds = (await cpuSeconds(child.pid)) - cpuBefore
     const peak = await peakRssMb(child.pid)
 
     const logged = new Set()
@@ -108,6 +120,9 @@ export async function runApiBench({ rounds = 3 } = {}) {
       p95Ms: percentile(latencies, 0.95),
       maxMs: Math.max(...latencies),
       peakRssMb: peak,
+      // What the server itself spent: on a shared machine, requests/s mostly says how busy the others are.
+      serverCpuMsPerRequest: (serverCpuSeconds * 1000) / answers.length,
+      serverCpuShare: serverCpuSeconds / seconds,
     }
   } finally {
     child.kill('SIGTERM')
@@ -123,7 +138,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const round = (value) => Math.round(value * 10) / 10
   console.log(`API : ${result.requests} requêtes (${result.formPosts} formulaires, ${result.generations} générations) par vagues de ${FORM_POSTS} + ${GENERATIONS} simultanées`)
   console.log(`  ${round(result.requestsPerSecond)} requêtes/s · latence p50 ${round(result.p50Ms)} ms, p95 ${round(result.p95Ms)} ms, max ${round(result.maxMs)} ms`)
-  console.log(`  mémoire résidente maximale du serveur : ${round(result.peakRssMb)} Mo`)
+  console.log(`  serveur : ${round(result.serverCpuMsPerRequest)} ms de CPU par requête (${Math.round(result.serverCpuShare * 100)} % d'un cœur pendant la mesure), mémoire résidente maximale ${round(result.peakRssMb)} Mo`)
+  console.log(`  charge de la machine (1 min) : ${round(os.loadavg()[0])} pour ${os.cpus().length} cœurs`)
   console.log(`  refusées : ${result.refused}${result.refused ? ` (${result.refusedStatuses.join(', ')})` : ''} · perdues : ${result.lost}`)
   if (result.refused || result.lost) process.exitCode = 1
 }
