@@ -380,12 +380,14 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Read before the first build: if npm dies during it, the server still sees it gone once started.
+  const parent = process.ppid
   const args = process.argv.slice(2)
   const port = Number(process.env.PORT || 4173)
   if (args.includes('--watch')) {
     const { stopWithParent } = await loadServer()
     const dev = await startDevServer({ port })
-    stopWithParent(dev.close)
+    stopWithParent(dev.close, { parent })
     console.log(`Mode auteur : ${dev.url} (rechargement automatique)`)
   } else {
     // `--no-build` serves what is already there (OUT_DIR or dist/), as built earlier.
@@ -397,7 +399,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (args.includes('--serve')) {
       const { stopWithParent } = await loadServer()
       const server = await startServer({ root: outDir, port })
-      stopWithParent(server.close)
+      stopWithParent(server.close, { parent })
       const generator = process.env.LLM_BASE_URL ? `modèle compatible OpenAI (${process.env.LLM_BASE_URL})` : 'générateur hors ligne intégré'
       console.log(`Site servi sur ${server.url} (API sous /api ; générateur IA : ${generator})`)
     }
