@@ -289,51 +289,119 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   return { outDir, buildId, timestamp, pages: prerendered, metafile: client.metafile, settings, durationMs: performance.now() - started }
 }
 
-/** Bundles the Node server (static bucket + stand-in API) and starts it. */
-export async function startServer({ root, port, host = '127.0.0.1', liveReload = false }) {
-  const outfile = path.join(BUILD_DIR, 'server.mjs')
-  await esbuild.build({ entryPoints: [path.join(ROOT, 'src/server/main.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'silent', absWorkingDir: ROOT })
-  const { startSiteServer } = await import(pathToFileURL(outfile).href + `?${Date.now()}`)
-  return startSiteServer({ root, port, host, liveReload, dataDir: path.join(ROOT, '.data') })
+let serverModules
+
+/** Bundles the Node server (static bucket + API) and its process lifecycle, and loads them (once). */
+function loadServer() {
+  serverModules ??= bundleServer()
+  return serverModules
 }
 
-async function watchMode(port) {
-  const outDir = path.join(ROOT, 'dist')
-  await buildSite({ outDir, dev: true })
-  const server = await startServer({ root: outDir, port, liveReload: true })
-  console.log(`Mode auteur : http://127.0.0.1:${port} (rechargement automatique)`)
-  let timer
-  let building = Promise.resolve()
-  const rebuild = () => {
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      building = building.then(async () => {
-        try {
-          const result = await buildSite({ outDir, dev: true })
-          console.log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
-          server.notifyReload()
-        } catch (error) {
-          console.error('Échec de la construction :', error.message)
-        }
-      })
-    }, 100)
+async function bundleServer() {
+  // One folder per process: two servers started at once (tests, a dev server beside npm start) never share a bundle.
+  const outdir = path.join(BUILD_DIR, `server-${process.pid}`)
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/process-lifecycle.ts')],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  })
+  const [main, lifecycle] = await Promise.all(['main.js', 'process-lifecycle.js'].map((file) => import(pathToFileURL(path.join(outdir, file)).href)))
+  await rm(outdir, { recursive: true, force: true })
+  return { startSiteServer: main.startSiteServer, stopWithParent: lifecycle.stopWithParent }
+}
+
+/** Starts the Node server on a built folder. */
+export async function startServer({ root, port, host = '127.0.0.1', liveReload = false, env = process.env }) {
+  const { startSiteServer } = await loadServer()
+  return startSiteServer({ root, port, host, liveReload, env, dataDir: path.join(ROOT, '.data') })
+}
+
+/**
+ * Watch mode. Each build goes to a fresh folder; the server keeps serving the previous complete build until
+ * the new one is finished, then switches and asks the pages to reload: no request ever meets a half-written
+ * or missing file. The previous build stays reachable for the chunks a page loaded from it still asks for;
+ * the one before is removed.
+ */
+export async function startDevServer({ port, env = process.env, watch = true, log = console.log }) {
+  const buildsDir = path.join(BUILD_DIR, `dev-${process.pid}`)
+  await rm(buildsDir, { recursive: true, force: true })
+  let count = 0
+  const builds = []
+  const buildNext = async () => {
+    const outDir = path.join(buildsDir, String(++count))
+    const result = await buildSite({ outDir, env, dev: true })
+    builds.push(outDir)
+    if (builds.length > 2) await rm(builds.shift(), { recursive: true, force: true })
+    return result
   }
-  for (const dir of ['src', 'content', 'static']) watchFiles(path.join(ROOT, dir), { recursive: true }, rebuild)
-  watchFiles(path.join(ROOT, 'index.html'), rebuild)
+  await buildNext()
+  const server = await startServer({ root: builds.at(-1), port, liveReload: true, env })
+
+  let building = Promise.resolve()
+  /** Rebuilds once the build in progress, if any, has finished; resolves when the new build is served. */
+  const rebuild = () =>
+    (building = building.then(async () => {
+      try {
+        const result = await buildNext()
+        server.notifyReload(builds.at(-1), builds.slice(0, -1))
+        log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
+      } catch (error) {
+        console.error('Échec de la construction :', error.message)
+      }
+    }))
+
+  const watchers = []
+  if (watch) {
+    let timer
+    const schedule = () => {
+      clearTimeout(timer)
+      timer = setTimeout(rebuild, 100)
+    }
+    for (const dir of ['src', 'content', 'static']) watchers.push(watchFiles(path.join(ROOT, dir), { recursive: true }, schedule))
+    watchers.push(watchFiles(path.join(ROOT, 'index.html'), schedule))
+  }
+
+  return {
+    url: server.url,
+    rebuild,
+    async close() {
+      for (const watcher of watchers) watcher.close()
+      await building
+      await server.close()
+      await rm(buildsDir, { recursive: true, force: true })
+    },
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Read before the first build: if npm dies during it, the server still sees it gone once started.
+  const parent = process.ppid
   const args = process.argv.slice(2)
   const port = Number(process.env.PORT || 4173)
   if (args.includes('--watch')) {
-    await watchMode(port)
+    const { stopWithParent } = await loadServer()
+    const dev = await startDevServer({ port })
+    stopWithParent(dev.close, { parent })
+    console.log(`Mode auteur : ${dev.url} (rechargement automatique)`)
   } else {
-    const result = await buildSite(process.env.OUT_DIR ? { outDir: path.resolve(process.env.OUT_DIR) } : {})
-    console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
+    // `--no-build` serves what is already there (OUT_DIR or dist/), as built earlier.
+    const outDir = path.resolve(process.env.OUT_DIR || path.join(ROOT, 'dist'))
+    if (!args.includes('--no-build')) {
+      const result = await buildSite({ outDir })
+      console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
+    }
     if (args.includes('--serve')) {
-      const server = await startServer({ root: result.outDir, port })
+      const { stopWithParent } = await loadServer()
+      const server = await startServer({ root: outDir, port })
+      stopWithParent(server.close, { parent })
       const generator = process.env.LLM_BASE_URL ? `modèle compatible OpenAI (${process.env.LLM_BASE_URL})` : 'générateur hors ligne intégré'
-      console.log(`Site servi sur http://127.0.0.1:${port} (API de démonstration sous /api ; générateur IA : ${generator})`)
+      console.log(`Site servi sur ${server.url} (API sous /api ; générateur IA : ${generator})`)
       console.log(server.deliverySummary)
     }
   }

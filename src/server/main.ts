@@ -1,70 +1,150 @@
-import { createServer, type ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readApiConfig, type Env } from './api/api-config'
+import { clientAddress } from './api/client-address'
+import { createApi } from './api/create-api'
+import { createMemoryRateLimiter } from './api/rate-limit'
 import path from 'node:path'
-import { createApiHandler } from './api/api-handler'
+import type { Delivery } from './delivery/delivery'
 import { describeDelivery } from './delivery/delivery-config'
 import { createNodeDelivery } from './delivery/node-delivery'
 import { createStaticHandler } from './static-server'
+
+/** How long a client may take; Node's defaults (5 minutes for a request) let a slow client hold a socket. */
+export interface ServerTimeouts {
+  /** To send all the request headers. */
+  headersMs: number
+  /** To send the whole request, body included. */
+  requestMs: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number
+  /** How often Node looks for connections past those limits. */
+  checkIntervalMs: number
+  /** On shutdown, how long requests in flight may take to finish before their connections are cut. */
+  drainMs: number
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000, drainMs: 5_000 }
 
 export interface SiteServerOptions {
   root: string
   port: number
   host?: string
   dataDir: string
-  /** Delivery channels (FORMS_WEBHOOK_URL, SMTP_*, BREVO_*; see README). */
-  env?: Record<string, string | undefined>
   /** Watch mode: serves a live-reload script and its event stream under /_dev. */
   liveReload?: boolean
+  /** The API's settings (SITE_URL, API_ALLOWED_ORIGINS, API_RATE_LIMITS, TRUST_PROXY, LLM_*). */
+  env?: Env
+  timeouts?: Partial<ServerTimeouts>
+  /** Where contact requests and sign-ups go: the channels `env` configures (README), through the outbox in `dataDir`. */
+  delivery?: Delivery
 }
 
 const LIVE_RELOAD_SCRIPT = `new EventSource('/_dev/events').addEventListener('reload', () => location.reload())\n`
 
-export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, env = process.env, liveReload = false }: SiteServerOptions) {
-  const delivery = createNodeDelivery({ env, dataDir })
-  const handleApi = createApiHandler({ delivery })
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end(text)
+}
+
+/**
+ * The path as the client sent it, decoded, or the status that refuses it: 400 for a malformed
+ * percent-encoding, 404 for `//…` (a scheme-relative reference names another host, not one of our paths).
+ */
+export function requestPath(url: string | undefined): { path: string } | { status: 400 | 404 } {
+  const raw = (url ?? '').split('?')[0]!
+  if (!raw.startsWith('/')) return { status: 400 }
+  if (raw.startsWith('//')) return { status: 404 }
+  try {
+    return { path: decodeURIComponent(raw) }
+  } catch {
+    return { status: 400 }
+  }
+}
+
+/** `npm start`: `dist/` served like a static bucket, the API under `/api`, bounded in time and size. */
+export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, liveReload = false, env = process.env, timeouts = {}, delivery = createNodeDelivery({ env, dataDir }) }: SiteServerOptions) {
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts }
+  const { config, problems } = readApiConfig(env)
+  for (const problem of problems) console.warn(problem)
+  // The server's own origins join the allow-list once it listens (its port may be chosen by the system).
+  const allowedOrigins = new Set(config.allowedOrigins)
+  const api = createApi({ delivery, generator: { env }, allowedOrigins, rateLimiter: createMemoryRateLimiter({ limits: config.rateLimits }) })
+  const handleApi = getRequestListener((request, { incoming }) => api(request, { address: clientAddress(incoming.socket.remoteAddress, request.headers, config.trustProxy) }), {
+    overrideGlobalObjects: false,
+  })
   const reloadClients = new Set<ServerResponse>()
   let serveStatic = createStaticHandler(root)
 
-  const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost')
-    const reply = async () => {
-      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, response, pathname.slice(4) || '/')
-      if (liveReload && pathname === '/_dev/live-reload.js') {
-        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(LIVE_RELOAD_SCRIPT)
-        return
-      }
-      if (liveReload && pathname === '/_dev/events') {
-        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
-        response.write(': connected\n\n')
-        reloadClients.add(response)
-        request.on('close', () => reloadClients.delete(response))
-        return
-      }
-      return serveStatic(request, response)
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const target = requestPath(request.url)
+    if ('status' in target) return sendText(response, target.status, target.status === 400 ? 'Bad Request' : 'Not Found')
+    const { path } = target
+    if (path === '/api' || path.startsWith('/api/')) return handleApi(request, response)
+    if (liveReload && path === '/_dev/live-reload.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(LIVE_RELOAD_SCRIPT)
+      return
     }
-    reply().catch((error: unknown) => {
-      console.error('Request failed:', error)
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      response.end('Internal Server Error')
-    })
-  })
+    if (liveReload && path === '/_dev/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      response.write(': connected\n\n')
+      reloadClients.add(response)
+      request.on('close', () => reloadClients.delete(response))
+      return
+    }
+    return serveStatic(request, response, path)
+  }
+
+  const server = createServer(
+    { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, keepAliveTimeout: limits.keepAliveMs, connectionsCheckingInterval: limits.checkIntervalMs },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        console.error('Request failed:', error)
+        if (!response.headersSent) sendText(response, 500, 'Internal Server Error')
+        else response.destroy()
+      })
+    },
+  )
+  // A keep-alive connection serves a bounded number of requests, then the client opens a new one.
+  server.maxRequestsPerSocket = 1000
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, resolve)
   })
   const address = server.address() as AddressInfo
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  allowedOrigins.add(url)
+  if (['127.0.0.1', '::1', '::', '0.0.0.0'].includes(address.address)) allowedOrigins.add(`http://localhost:${address.port}`)
 
+  let closing: Promise<void> | undefined
   return {
-    url: `http://${host}:${address.port}`,
-    deliverySummary: describeDelivery(env, { dataDir: path.relative(process.cwd(), dataDir) || '.' }).summary,
-    notifyReload() {
-      serveStatic = createStaticHandler(root)
+    url,
+    deliverySummary: describeDelivery(env, { runtime: 'node', dataDir: path.relative(process.cwd(), dataDir) || '.' }).summary,
+    /**
+     * Watch mode: serves `nextRoot` from now on (a complete build), files missing there from `previousRoots`,
+     * and tells the open pages to reload.
+     */
+    notifyReload(nextRoot: string = root, previousRoots: readonly string[] = []) {
+      serveStatic = createStaticHandler(nextRoot, previousRoots)
       for (const client of reloadClients) client.write('event: reload\ndata: {}\n\n')
     },
+    /** Stops taking connections, lets requests in flight finish (up to `drainMs`), then closes delivery. */
     close(): Promise<void> {
-      for (const client of reloadClients) client.end()
-      return new Promise<void>((resolve) => server.close(() => resolve())).then(() => delivery.close())
+      closing ??= (async () => {
+        for (const client of reloadClients) client.end()
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.drainMs)))])
+        clearTimeout(timer)
+        server.closeAllConnections()
+        await closed
+        await delivery.close()
+      })()
+      return closing
     },
   }
 }
+
+export type SiteServer = Awaited<ReturnType<typeof startSiteServer>>

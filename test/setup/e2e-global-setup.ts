@@ -32,7 +32,15 @@ export default async function setup(project: TestProject) {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
   })
-  const server = await startSiteServer({ root: outDir, port: 0, dataDir: path.join(workDir, 'data'), env: {} })
+  // Every browser test posts from 127.0.0.1 to this one server: the per-client rate limit is raised so
+  // they never wait on each other (the limit itself has its own tests).
+  const server = await startSiteServer({
+    root: outDir,
+    port: 0,
+    dataDir: path.join(workDir, 'data'),
+    // Only what the tests set: a developer's own delivery or model settings never reach them.
+    env: { API_RATE_LIMITS: 'contact=1000,newsletter=1000,generate=1000' },
+  })
   project.provide('baseURL', server.url)
   project.provide('distDir', outDir)
   return async () => {

@@ -1,4 +1,5 @@
 import { t } from '#src/lib/i18n'
+import { nameText, plainText } from '#src/lib/validation'
 import { array, mixed, number, object, string, type InferType } from 'yup'
 
 export const GAME_TYPES = [0, 1] as const
@@ -10,10 +11,13 @@ export type GameLanguage = (typeof GAME_LANGUAGES)[number]
 
 /** The generator form, checked the same way in the browser and by the API. */
 export const generatorFormSchema = object({
-  companyName: string().trim().required(() => t('validation.generator.companyName.required')).max(100, () => t('validation.generator.companyName.max')),
-  companyActivity: string().trim().required(() => t('validation.generator.companyActivity.required')).min(3, () => t('validation.generator.companyActivity.min')).max(200, () => t('validation.generator.companyActivity.max')),
-  event: string().trim().required(() => t('validation.generator.event.required')).max(150, () => t('validation.generator.event.max')),
-  additionalInformation: string().trim().max(1000, () => t('validation.generator.additionalInformation.max')).default(''),
+  companyName: nameText().required(() => t('validation.generator.companyName.required')).max(100, () => t('validation.generator.companyName.max')),
+  companyActivity: plainText()
+    .required(() => t('validation.generator.companyActivity.required'))
+    .min(3, () => t('validation.generator.companyActivity.min'))
+    .max(200, () => t('validation.generator.companyActivity.max')),
+  event: plainText().required(() => t('validation.generator.event.required')).max(150, () => t('validation.generator.event.max')),
+  additionalInformation: plainText({ multiline: true }).max(1000, () => t('validation.generator.additionalInformation.max')).default(''),
   gameType: number().oneOf([...GAME_TYPES], () => t('validation.generator.gameType.oneOf')).required(() => t('validation.generator.gameType.required')),
   gameLanguage: mixed<GameLanguage>().oneOf([...GAME_LANGUAGES], () => t('validation.generator.gameLanguage.oneOf')).required(() => t('validation.generator.gameLanguage.required')),
   llmModel: mixed<LlmModelId>().oneOf([...LLM_MODEL_IDS], () => t('validation.generator.llmModel.oneOf')).required(() => t('validation.generator.llmModel.required')),

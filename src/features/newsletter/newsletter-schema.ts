@@ -1,9 +1,9 @@
 import { t } from '#src/lib/i18n'
-import { object, string, type InferType } from 'yup'
-import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED } from '#src/lib/validation'
+import { object, type InferType } from 'yup'
+import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED, plainText } from '#src/lib/validation'
 
 export const newsletterSchema = object({
-  email: string().trim().required(EMAIL_REQUIRED).matches(EMAIL_PATTERN, EMAIL_INVALID).max(254, () => t('validation.email.max')),
+  email: plainText().required(EMAIL_REQUIRED).matches(EMAIL_PATTERN, EMAIL_INVALID).max(254, () => t('validation.email.max')),
 })
 
 export type NewsletterRequest = InferType<typeof newsletterSchema>

@@ -39,4 +39,6 @@ export const forms = {
   'validation.message.max': 'Votre message ne peut pas dépasser 5 000 caractères.',
   'validation.email.invalid': 'Cette adresse e-mail ne semble pas valide (exemple : prenom@entreprise.fr).',
   'validation.email.required': 'Indiquez votre adresse e-mail.',
+  'validation.text.controlCharacters': 'Ce champ contient des caractères invisibles : retapez-le sans copier-coller.',
+  'validation.text.angleBrackets': 'Les caractères < et > ne sont pas acceptés ici.',
 } as const

@@ -37,9 +37,21 @@ describe('contact and newsletter schemas', () => {
     expect(await errorsOf({ ...valid, firstName: 'x'.repeat(81) })).toHaveProperty('firstName')
   })
 
-  it('checks the newsletter address', () => {
-    expect(newsletterSchema.isValidSync({ email: 'lecteur@exemple.fr' })).toBe(true)
-    expect(newsletterSchema.isValidSync({ email: 'lecteur@exemple' })).toBe(false)
+  it('checks the newsletter address as the HTML standard does (what type=email accepts)', () => {
+    for (const email of ['lecteur@exemple.fr', 'prenom.nom+jeux@sous.exemple.fr', 'lecteur@intranet']) expect(newsletterSchema.isValidSync({ email }), email).toBe(true)
+    for (const email of ['lecteur@', 'lecteur@exemple..fr', 'lecteur @exemple.fr', 'lecteur@-exemple.fr', '"lecteur"@exemple.fr', 'lec\nteur@exemple.fr']) {
+      expect(newsletterSchema.isValidSync({ email }), email).toBe(false)
+    }
     expect(newsletterSchema.isValidSync({})).toBe(false)
+  })
+
+  it('refuses control characters everywhere but line breaks in the message, and < > in names', async () => {
+    const invisible = 'Ce champ contient des caractères invisibles : retapez-le sans copier-coller.'
+    const brackets = 'Les caractères < et > ne sont pas acceptés ici.'
+    expect(await errorsOf({ ...valid, object: 'Devis\r\nBcc: x@y.fr', firstName: 'Ca\u200bmille\u0007' })).toEqual({ object: invisible, firstName: invisible })
+    expect(await errorsOf({ ...valid, message: 'Bonjour,\n\tnous voudrions un jeu pour Noël.\r\nMerci' })).toEqual({})
+    expect(await errorsOf({ ...valid, message: 'Bonjour, nous voudrions un jeu\u0000 pour Noël.' })).toEqual({ message: invisible })
+    expect(await errorsOf({ ...valid, firstName: '<b>Camille</b>', name: 'Martin>', company: '<script>' })).toEqual({ firstName: brackets, name: brackets, company: brackets })
+    expect(await errorsOf({ ...valid, object: 'Offre < 500 €', message: 'Budget > 1000 € pour un jeu de Noël en magasin.' })).toEqual({})
   })
 })

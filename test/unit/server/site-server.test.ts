@@ -1,0 +1,229 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { generateExperience, GenerationError } from '#src/server/generator/generate-experience'
+import { startSiteServer, type SiteServer } from '#src/server/main'
+
+vi.mock('#src/server/generator/generate-experience', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#src/server/generator/generate-experience')>()
+  return { ...actual, generateExperience: vi.fn(actual.generateExperience) }
+})
+
+const PERSON = { website: '', elapsedMs: 4_000 }
+const CONTACT = { firstName: 'Camille', name: 'Martin', email: 'camille@exemple.fr', phone: '', company: 'Lemoine', object: 'Devis', message: 'Un jeu de Noël pour nos trois boutiques.' }
+const GENERATION = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 1, gameLanguage: 'fr', llmModel: 'fast' }
+const TIMEOUTS = { headersMs: 600, requestMs: 1_200, keepAliveMs: 500, checkIntervalMs: 100, drainMs: 2_000 }
+
+let workDir: string
+let root: string
+let dataDir: string
+const servers: SiteServer[] = []
+
+async function start(env: Record<string, string> = {}) {
+  const server = await startSiteServer({ root, port: 0, dataDir, env: { SITE_URL: 'https://www.ludora.fr', ...env }, timeouts: TIMEOUTS })
+  servers.push(server)
+  return server
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-server-'))
+  root = path.join(workDir, 'dist')
+  dataDir = path.join(workDir, 'data')
+  const files: Record<string, string> = {
+    'index.html': '<h1>Accueil</h1>',
+    '404.html': '<h1>Page Not Found</h1>',
+    'contact/index.html': '<h1>Contact</h1>',
+    '_app/assets/main-ABC123.js': 'console.log(1)',
+    '_payload.json': '{}',
+    _headers: '/*\n  X-Content-Type-Options: nosniff\n\n/_app/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+    '.env': 'SECRET=1',
+    '.data/contact.ndjson': '{"email":"x@y.fr"}',
+  }
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+    await writeFile(path.join(root, file), content)
+  }
+})
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()))
+  await rm(workDir, { recursive: true, force: true })
+})
+
+/** A raw request, so the path reaches the server exactly as written. */
+function rawGet(url: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: rawPath, agent: false }, (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      .on('error', reject)
+  })
+}
+
+const post = (server: SiteServer, endpoint: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+describe('the API on Node', () => {
+  it('records sign-ups and contact requests in the ndjson log and answers 201', async () => {
+    const server = await start()
+    expect((await post(server, '/newsletter', { email: 'lecteur@exemple.fr', ...PERSON })).status).toBe(201)
+    expect((await post(server, '/contact', { ...CONTACT, ...PERSON }, { origin: server.url })).status).toBe(201)
+    // The 201 comes once the request is safe in the outbox; the log is written by delivery right after.
+    const log = (file: string) =>
+      readFile(path.join(dataDir, file), 'utf8')
+        .then((text) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>))
+        .catch(() => [])
+    await expect.poll(async () => (await log('newsletter.ndjson')).at(-1), { timeout: 10_000 }).toMatchObject({ email: 'lecteur@exemple.fr' })
+    await expect.poll(async () => (await log('contact.ndjson')).at(-1), { timeout: 10_000 }).toMatchObject({ email: 'camille@exemple.fr', message: CONTACT.message })
+  })
+
+  it('allows its own origin and the site’s, and no other', async () => {
+    const server = await start()
+    const status = async (origin: string) => (await post(server, '/newsletter', { email: 'a@exemple.fr', ...PERSON }, { origin })).status
+    expect(await status(server.url)).toBe(201)
+    expect(await status(server.url.replace('127.0.0.1', 'localhost'))).toBe(201)
+    expect(await status('https://www.ludora.fr')).toBe(201)
+    expect(await status('https://evil.example')).toBe(403)
+  })
+
+  it('limits by socket address: a forged X-Forwarded-For buys nothing unless a proxy is declared', async () => {
+    const direct = await start({ API_RATE_LIMITS: 'newsletter=1' })
+    const statuses = async (server: SiteServer) => {
+      const result: number[] = []
+      for (const forwarded of ['198.51.100.1', '198.51.100.2']) result.push((await post(server, '/newsletter', { email: 'a@exemple.fr', ...PERSON }, { 'x-forwarded-for': forwarded })).status)
+      return result
+    }
+    expect(await statuses(direct)).toEqual([201, 429])
+    const proxied = await start({ API_RATE_LIMITS: 'newsletter=1', TRUST_PROXY: '1' })
+    expect(await statuses(proxied)).toEqual([201, 201])
+  })
+
+  it('aborts the model call when the visitor disconnects', async () => {
+    const server = await start()
+    let signal: AbortSignal | undefined
+    vi.mocked(generateExperience).mockImplementationOnce(
+      (_input, options) =>
+        new Promise((_resolve, reject) => {
+          signal = options.signal
+          signal?.addEventListener('abort', () => reject(new GenerationError(504, 'Abandonné.')))
+        }),
+    )
+    const visitor = new AbortController()
+    const request = fetch(`${server.url}/api/ai/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATION), signal: visitor.signal })
+    await vi.waitFor(() => expect(signal).toBeDefined())
+    visitor.abort()
+    await expect(request).rejects.toThrow()
+    await vi.waitFor(() => expect(signal?.aborted).toBe(true))
+  })
+})
+
+describe('static files', () => {
+  it('carry an ETag, Last-Modified and Cache-Control, and answer 304 to a conditional request', async () => {
+    const server = await start()
+    const page = await fetch(`${server.url}/contact`)
+    expect(page.status).toBe(200)
+    const etag = page.headers.get('etag') ?? ''
+    const lastModified = page.headers.get('last-modified') ?? ''
+    expect(etag).toMatch(/^W\/".+"$/)
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(0)
+    expect(page.headers.get('cache-control')).toBe('no-cache')
+    expect((await fetch(`${server.url}/contact`, { headers: { 'if-none-match': etag } })).status).toBe(304)
+    expect((await fetch(`${server.url}/contact`, { headers: { 'if-none-match': `"other", ${etag.slice(2)}` } })).status).toBe(304)
+    expect((await fetch(`${server.url}/contact`, { headers: { 'if-modified-since': lastModified } })).status).toBe(304)
+    expect((await fetch(`${server.url}/contact`, { headers: { 'if-modified-since': new Date(0).toUTCString() } })).status).toBe(200)
+    expect((await fetch(`${server.url}/contact`, { headers: { 'if-none-match': '"other"', 'if-modified-since': lastModified } })).status).toBe(200)
+
+    const asset = await fetch(`${server.url}/_app/assets/main-ABC123.js`)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('etag')).toBeTruthy()
+    const missingAsset = await fetch(`${server.url}/_app/assets/gone-XYZ.js`)
+    expect(missingAsset.status).toBe(404)
+    expect(missingAsset.headers.get('cache-control')).toBe('no-cache')
+    expect((await fetch(`${server.url}/_payload.json`)).headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('refuse malformed paths and hide host configuration and dotfiles', async () => {
+    const server = await start()
+    expect(await rawGet(server.url, '/%ff')).toMatchObject({ status: 400 })
+    expect(await rawGet(server.url, '/contact%E0%A4%A')).toMatchObject({ status: 400 })
+    const doubled = await rawGet(server.url, '//api/contact')
+    expect(doubled.status).toBe(404)
+    expect(doubled.body).not.toContain('Contact')
+    expect((await rawGet(server.url, '//contact')).status).toBe(404)
+    for (const hidden of ['/_headers', '/.env', '/.data/contact.ndjson', '/%2Eenv', '/contact/../.env']) {
+      const answer = await rawGet(server.url, hidden)
+      expect(answer.status, hidden).toBe(404)
+      expect(answer.body, hidden).not.toMatch(/SECRET|nosniff|x@y\.fr/)
+    }
+    expect((await rawGet(server.url, '/nulle-part')).body).toContain('Page Not Found')
+  })
+})
+
+describe('slow clients', () => {
+  /** Opens a socket, sends `first`, then one more header line every 100 ms; resolves when the server cuts it. */
+  function trickle(url: string, first: string, next: () => string): Promise<{ elapsedMs: number; answer: string }> {
+    const { hostname, port } = new URL(url)
+    return new Promise((resolve) => {
+      const started = Date.now()
+      let answer = ''
+      const socket = net.connect(Number(port), hostname, () => socket.write(first))
+      const drip = setInterval(() => socket.writable && socket.write(next()), 100)
+      socket.on('data', (chunk) => (answer += chunk))
+      socket.on('close', () => {
+        clearInterval(drip)
+        resolve({ elapsedMs: Date.now() - started, answer })
+      })
+      socket.on('error', () => {})
+    })
+  }
+
+  it('cuts a client that trickles its headers once the headers timeout has passed', async () => {
+    const server = await start()
+    let line = 0
+    const { elapsedMs, answer } = await trickle(server.url, 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\n', () => `X-Slow-${line++}: a\r\n`)
+    expect(elapsedMs).toBeLessThan(TIMEOUTS.headersMs + 1_000)
+    expect(answer).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('cuts a client that trickles its body once the request timeout has passed', async () => {
+    const server = await start()
+    const head = 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n'
+    const { elapsedMs } = await trickle(server.url, head, () => ' ')
+    expect(elapsedMs).toBeLessThan(TIMEOUTS.requestMs + 1_000)
+  })
+
+  it('closes an idle keep-alive connection', async () => {
+    const server = await start()
+    const { elapsedMs, answer } = await trickle(server.url, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n', () => '')
+    expect(answer).toMatch(/^HTTP\/1\.1 200/)
+    // Node adds a second of its own to the keep-alive timeout, against races with the client.
+    expect(elapsedMs).toBeLessThan(TIMEOUTS.keepAliveMs + 2_000)
+  })
+})
+
+describe('shutdown', () => {
+  it('lets a request in flight finish, then frees the port', async () => {
+    const server = await start()
+    let finish: (() => void) | undefined
+    vi.mocked(generateExperience).mockImplementationOnce(() => new Promise((resolve) => (finish = () => resolve({ kind: 'poll' } as never))))
+    const inFlight = post(server, '/ai/generate', GENERATION)
+    await vi.waitFor(() => expect(finish).toBeDefined())
+    const closed = server.close()
+    finish?.()
+    expect((await inFlight).status).toBe(200)
+    await closed
+    const { port } = new URL(server.url)
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.createServer().once('error', reject)
+      probe.listen(Number(port), '127.0.0.1', () => probe.close(() => resolve()))
+    })
+  })
+})
