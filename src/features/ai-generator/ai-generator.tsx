@@ -6,7 +6,8 @@ import { postJson } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { ExperienceList } from './experience-list'
 import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
-import { createExperienceId, loadExperiences, saveExperiences, type StorageProblem, type StoredExperience } from './experience-storage'
+import { createExperienceId, type StorageProblem, type StoredExperience } from './experience-storage'
+import { experienceStore, useExperiences } from './experience-store'
 import './ai-generator.css'
 
 export const GENERATION_TIMEOUT_MS = 60_000
@@ -40,23 +41,12 @@ function toRequest(values: FormValues): GeneratorRequest {
 /** The generator: form, ~10 s of progress with a cancel button, then the stored, playable experience. */
 export function AiGenerator() {
   const [status, setStatus] = useState<Status>({ state: 'idle' })
-  const [items, setItems] = useState<StoredExperience[]>([])
-  const [problem, setProblem] = useState<StorageProblem | undefined>(undefined)
+  const { items, unsaved, problem } = useExperiences()
   const [openId, setOpenId] = useState<string | undefined>(undefined)
-  const [deleted, setDeleted] = useState<{ record: StoredExperience; index: number } | undefined>(undefined)
+  const [deleted, setDeleted] = useState<StoredExperience | undefined>(undefined)
   const controller = useRef<AbortController | undefined>(undefined)
 
-  useEffect(() => {
-    const loaded = loadExperiences()
-    setItems(loaded.items)
-    setProblem(loaded.problem)
-    return () => controller.current?.abort()
-  }, [])
-
-  const persist = (next: StoredExperience[]) => {
-    setItems(next)
-    setProblem(saveExperiences(next).problem)
-  }
+  useEffect(() => () => controller.current?.abort(), [])
 
   const generate = async (values: FormValues) => {
     const abort = new AbortController()
@@ -67,7 +57,7 @@ export function AiGenerator() {
       const result = await postJson<unknown>(`${siteConfig.apiUrl}/ai/generate`, request, { timeoutMs: GENERATION_TIMEOUT_MS, signal: abort.signal })
       if (!result.ok) throw new Error(`HTTP ${result.status}`)
       const record: StoredExperience = { id: createExperienceId(), createdAt: new Date().toISOString(), request, experience: parseExperience(result.data) }
-      persist([record, ...items])
+      experienceStore.add(record)
       setOpenId(record.id)
       setStatus({ state: 'idle' })
     } catch {
@@ -78,17 +68,14 @@ export function AiGenerator() {
   }
 
   const remove = (record: StoredExperience) => {
-    const index = items.findIndex((item) => item.id === record.id)
-    persist(items.filter((item) => item.id !== record.id))
-    setDeleted({ record, index })
+    experienceStore.remove(record.id)
+    setDeleted(record)
     if (openId === record.id) setOpenId(undefined)
   }
 
   const undo = () => {
     if (!deleted) return
-    const next = [...items]
-    next.splice(Math.min(deleted.index, next.length), 0, deleted.record)
-    persist(next)
+    experienceStore.add(deleted)
     setDeleted(undefined)
   }
 
@@ -130,14 +117,14 @@ export function AiGenerator() {
           {problem ? <p className="ai-generator__problem">{t(PROBLEM_MESSAGES[problem])}</p> : null}
           {deleted ? (
             <p className="ai-generator__deleted">
-              {t('generator.deleted', { title: deleted.record.experience.title })}{' '}
+              {t('generator.deleted', { title: deleted.experience.title })}{' '}
               <button type="button" className="link-button" onClick={undo}>
                 {t('generator.undo')}
               </button>
             </p>
           ) : null}
         </div>
-        <ExperienceList items={items} openId={openId} onOpen={setOpenId} onDelete={remove} />
+        <ExperienceList items={items} unsaved={unsaved} openId={openId} onOpen={setOpenId} onDelete={remove} />
       </section>
     </div>
   )
