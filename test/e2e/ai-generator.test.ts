@@ -36,7 +36,7 @@ describe('AI experience generator', () => {
       await page.locator('.player__verdict').waitFor()
       await page.getByRole('button', { name: question === 5 ? 'Voir le résultat' : 'Question suivante' }).click()
     }
-    await page.getByText(/Votre score : \d sur 5/).waitFor()
+    await page.getByRole('heading', { name: /Votre score : \d sur 5/ }).waitFor()
 
     await page.reload()
     await waitForApp(page)
@@ -64,6 +64,8 @@ describe('AI experience generator', () => {
     await item.waitFor()
     expect(await item.innerText()).toContain('Sondage en anglais')
     await page.locator('.player__answer').first().click()
+    await page.getByRole('figure').filter({ hasText: '1 vote' }).waitFor()
+    await page.getByRole('button', { name: 'Question suivante' }).click()
     await page.getByText('Question 2 sur 5').waitFor()
     await context.close()
   })

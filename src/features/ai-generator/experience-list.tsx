@@ -3,8 +3,7 @@ import { t } from '#src/lib/i18n'
 import { siteConfig } from '#src/lib/site-config'
 import type { StoredExperience } from './experience-storage'
 
-// The player renders generated text through the Markdown renderer (marked, DOMPurify): it loads when a
-// preview opens, not with the page.
+// The player loads when a preview opens, not with the page.
 const ExperiencePlayer = lazy(() => import('./experience-player').then((module) => ({ default: module.ExperiencePlayer })))
 
 /** Enough to fill a screen or two; a long list grows on demand so 500 stored experiences stay quick. */
@@ -101,7 +100,7 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
       </div>
       {open ? (
         <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
-          <ExperiencePlayer key={record.id} experience={record.experience} />
+          <ExperiencePlayer key={record.id} experienceId={record.id} experience={record.experience} />
         </Suspense>
       ) : null}
     </li>
