@@ -4,6 +4,7 @@ import { expectNoAxeViolations, useBrowser } from './support/browser'
 import { fillForm, generate, openGenerator } from './ai-generator-helpers'
 
 const browser = useBrowser()
+const GENERIC_ERROR = 'Une erreur est survenue, veuillez réessayer.'
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '')
 const liveText = (page: Page) => page.locator('.player__feedback[role="status"]').innerText()
@@ -94,6 +95,28 @@ describe('The player', () => {
     await player.locator('.player__feedback').getByText(hostile).waitFor()
     expect(await page.locator('.ai-generator img, .ai-generator strong, .player a').count()).toBe(0)
     expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('Generation errors', () => {
+  it.each([
+    [429, '30', 'Vous avez demandé beaucoup de jeux en peu de temps. Réessayez dans 30 secondes : votre formulaire est intact.'],
+    [503, '120', 'Le modèle d’IA est très sollicité en ce moment. Réessayez dans 2 minutes : votre formulaire est intact.'],
+    [503, '1', 'Le modèle d’IA est très sollicité en ce moment. Réessayez dans 1 seconde : votre formulaire est intact.'],
+    [500, null, GENERIC_ERROR],
+  ])('answers a %i (Retry-After %s) in French and keeps the form', async (status, retryAfter, message) => {
+    const { page, errors, context } = await openGenerator(browser())
+    await page.route('**/api/ai/generate', (route) =>
+      route.fulfill({ status, contentType: 'application/json', headers: retryAfter ? { 'retry-after': retryAfter } : {}, body: JSON.stringify({ error: 'x' }) }),
+    )
+    await fillForm(page)
+    await page.getByRole('button', { name: 'Générer mon jeu' }).click()
+    await page.getByRole('alert').filter({ hasText: message }).waitFor()
+    expect(await page.getByLabel("Nom de l'entreprise").inputValue()).toBe('Boulangerie Lemoine')
+    expect(await page.getByLabel('Informations complémentaires').inputValue()).toMatch(/bûche praliné/)
+    // The failed request's status is logged by the browser; nothing else may be.
+    expect(errors.filter((error) => !error.includes(`status of ${status}`))).toEqual([])
     await context.close()
   })
 })

@@ -2,7 +2,7 @@ import { ErrorMessage, Field, Form, Formik } from 'formik'
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '#src/i18n/fr'
 import { t } from '#src/lib/i18n'
-import { postJson } from '#src/lib/post-json'
+import { postJson, retryAfterSeconds } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { ExperienceList } from './experience-list'
 import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
@@ -26,12 +26,25 @@ interface FormValues {
 
 const INITIAL: FormValues = { companyName: '', companyActivity: '', event: '', additionalInformation: '', gameType: '0', gameLanguage: 'fr', llmModel: 'fast' }
 
-type Status = { state: 'idle' } | { state: 'generating'; startedAt: number } | { state: 'error' } | { state: 'cancelled' }
+type Status =
+  | { state: 'idle' }
+  | { state: 'generating'; startedAt: number }
+  | { state: 'error' }
+  | { state: 'cancelled' }
+  | { state: 'rate-limited' | 'busy'; retryAfterSeconds: number }
 
 const PROBLEM_MESSAGES: Record<StorageProblem, MessageKey> = {
   unavailable: 'generator.storageUnavailable',
   full: 'generator.storageFull',
   corrupt: 'generator.storageCorrupt',
+}
+
+const plural = new Intl.PluralRules('fr-FR')
+
+/** "30 secondes", "2 minutes": the wait a 429 or a 503 asks for, rounded up to the minute past 90 s. */
+function formatWait(seconds: number): string {
+  const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second']
+  return t(`generator.wait.${unit as 'minute' | 'second'}.${plural.select(count) === 'one' ? 'one' : 'other'}`, { count })
 }
 
 function toRequest(values: FormValues): GeneratorRequest {
@@ -55,6 +68,10 @@ export function AiGenerator() {
     try {
       const request = toRequest(values)
       const result = await postJson<unknown>(`${siteConfig.apiUrl}/ai/generate`, request, { timeoutMs: GENERATION_TIMEOUT_MS, signal: abort.signal })
+      if (result.status === 429 || result.status === 503) {
+        setStatus({ state: result.status === 429 ? 'rate-limited' : 'busy', retryAfterSeconds: retryAfterSeconds(result.data, result.retryAfter) })
+        return
+      }
       if (!result.ok) throw new Error(`HTTP ${result.status}`)
       const record: StoredExperience = { id: createExperienceId(), createdAt: new Date().toISOString(), request, experience: parseExperience(result.data) }
       experienceStore.add(record)
@@ -103,7 +120,12 @@ export function AiGenerator() {
                 {t('generator.submit')}
               </button>
             )}
-            <div role="alert">{status.state === 'error' ? <p className="form-error">{t('generator.error')}</p> : null}</div>
+            <div role="alert">
+              {status.state === 'error' ? <p className="form-error">{t('generator.error')}</p> : null}
+              {status.state === 'rate-limited' || status.state === 'busy' ? (
+                <p className="form-error">{t(status.state === 'busy' ? 'generator.busy' : 'generator.rateLimited', { wait: formatWait(status.retryAfterSeconds) })}</p>
+              ) : null}
+            </div>
             <div role="status">{status.state === 'cancelled' ? <p>{t('generator.cancelled')}</p> : null}</div>
           </Form>
         )}
