@@ -1,14 +1,18 @@
 import { ErrorMessage, Field, Form, Formik } from 'formik'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '#src/i18n/fr'
 import { t } from '#src/lib/i18n'
 import { postJson, retryAfterSeconds } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
+import { ExperienceImport } from './experience-import'
 import { ExperienceList } from './experience-list'
 import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
 import { createExperienceId, type StorageProblem, type StoredExperience } from './experience-storage'
 import { experienceStore, useExperiences } from './experience-store'
+import { isShareFragment } from './share-fragment'
 import './ai-generator.css'
+
+const SharedPreview = lazy(() => import('./shared-preview').then((module) => ({ default: module.SharedPreview })))
 
 export const GENERATION_TIMEOUT_MS = 60_000
 const STEPS: MessageKey[] = ['generator.step1', 'generator.step2', 'generator.step3', 'generator.step4']
@@ -51,12 +55,30 @@ function toRequest(values: FormValues): GeneratorRequest {
   return generatorFormSchema.cast({ ...values, gameType: Number(values.gameType) })
 }
 
+/** The current `#apercu=…` preview link, if the page was opened with one (or one was pasted since). */
+function useShareFragment(): [string | undefined, () => void] {
+  const [fragment, setFragment] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    const read = () => setFragment(isShareFragment(window.location.hash) ? window.location.hash : undefined)
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [])
+  const close = () => {
+    // The router keeps its own keys in history.state: only the fragment goes.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+    setFragment(undefined)
+  }
+  return [fragment, close]
+}
+
 /** The generator: form, ~10 s of progress with a cancel button, then the stored, playable experience. */
 export function AiGenerator() {
   const [status, setStatus] = useState<Status>({ state: 'idle' })
   const { items, unsaved, problem } = useExperiences()
   const [openId, setOpenId] = useState<string | undefined>(undefined)
   const [deleted, setDeleted] = useState<StoredExperience | undefined>(undefined)
+  const [shareFragment, closeShared] = useShareFragment()
   const controller = useRef<AbortController | undefined>(undefined)
 
   useEffect(() => () => controller.current?.abort(), [])
@@ -98,6 +120,11 @@ export function AiGenerator() {
 
   return (
     <div className="ai-generator">
+      {shareFragment ? (
+        <Suspense fallback={<p role="status">{t('generator.shared.reading')}</p>}>
+          <SharedPreview fragment={shareFragment} isSaved={(id) => items.some((item) => item.id === id)} onSave={(record) => experienceStore.add(record)} onClose={closeShared} />
+        </Suspense>
+      ) : null}
       <Formik<FormValues> initialValues={INITIAL} validationSchema={generatorFormSchema} onSubmit={generate}>
         {({ errors, touched }) => (
           <Form className="ai-generator__form" noValidate aria-busy={status.state === 'generating'}>
@@ -135,6 +162,7 @@ export function AiGenerator() {
         <h2 id="experiences-title">{t('generator.listTitle')}</h2>
         <p className="ai-generator__note">{t('generator.listNote')}</p>
         <p className="ai-generator__note">{t('generator.aiNotice')}</p>
+        <ExperienceImport onOpen={setOpenId} />
         <div role="status">
           {problem ? <p className="ai-generator__problem">{t(PROBLEM_MESSAGES[problem])}</p> : null}
           {deleted ? (

@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { t } from '#src/lib/i18n'
 import { siteConfig } from '#src/lib/site-config'
 import type { StoredExperience } from './experience-storage'
+import type { ShareOutcome } from './experience-transfer'
 
-// The player loads when a preview opens, not with the page.
+// The player, the export and the share link load when a visitor asks for them, not with the page.
 const ExperiencePlayer = lazy(() => import('./experience-player').then((module) => ({ default: module.ExperiencePlayer })))
+const loadTransfer = () => import('./experience-transfer')
 
 /** Enough to fill a screen or two; a long list grows on demand so 500 stored experiences stay quick. */
 export const PAGE_SIZE = 20
@@ -75,6 +77,11 @@ export function ExperienceList({ items, unsaved, openId, onOpen, onDelete }: Exp
 }
 
 function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: StoredExperience; unsaved: boolean; open: boolean; onOpen: (id: string | undefined) => void; onDelete: (record: StoredExperience) => void }) {
+  const [share, setShare] = useState<ShareOutcome | undefined>(undefined)
+
+  const exportFile = async () => (await loadTransfer()).downloadExperience(record)
+  const shareLink = async () => setShare(await (await loadTransfer()).shareExperience(record))
+
   return (
     <li className="experience">
       <h3 className="experience__title" tabIndex={-1}>
@@ -94,15 +101,46 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
           {open ? t('generator.hide') : t('generator.play')}
         </button>
         <RecoverForm record={record} />
+        <button type="button" className="button button--secondary" onClick={exportFile}>
+          {t('generator.export')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={shareLink}>
+          {t('generator.share')}
+        </button>
         <button type="button" className="button button--secondary" onClick={() => onDelete(record)}>
           {t('generator.delete')}
         </button>
       </div>
+      {share ? <ShareResult outcome={share} /> : null}
       {open ? (
         <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
           <ExperiencePlayer key={record.id} experienceId={record.id} experience={record.experience} />
         </Suspense>
       ) : null}
     </li>
+  )
+}
+
+function ShareResult({ outcome }: { outcome: ShareOutcome }) {
+  const input = useRef<HTMLInputElement>(null)
+  // The link is ready to copy by hand: focused and selected.
+  useEffect(() => input.current?.focus(), [outcome])
+  if (outcome.status === 'too-large' || outcome.status === 'browser') {
+    return (
+      <p className="form-error" role="alert">
+        {t(outcome.status === 'too-large' ? 'generator.share.tooLarge' : 'generator.share.browser')}
+      </p>
+    )
+  }
+  return (
+    <div className="experience__share">
+      <label className="form-field">
+        <span>{t('generator.share.label')}</span>
+        <input ref={input} type="text" readOnly value={outcome.url} onFocus={(event) => event.currentTarget.select()} />
+      </label>
+      <p role="status" className="ai-generator__note">
+        {t(outcome.status === 'copied' ? 'generator.share.copied' : 'generator.share.copyYourself')} {t('generator.share.privacy')}
+      </p>
+    </div>
   )
 }
