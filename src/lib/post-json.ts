@@ -50,7 +50,7 @@ export function waitForMinimumFillTime(startedAt: number, now: number = Date.now
 export type SubmitOutcome = { status: 'sent' } | { status: 'rate-limited'; retryAfterSeconds: number } | { status: 'failed' }
 
 /** `Retry-After` in seconds (the API sends seconds; an HTTP date or nonsense falls back to a minute). */
-function retryAfterSeconds(data: unknown, header: string | null): number {
+export function retryAfterSeconds(data: unknown, header: string | null): number {
   const fromHeader = Number(header)
   if (Number.isFinite(fromHeader) && fromHeader > 0) return Math.ceil(fromHeader)
   const fromBody = typeof data === 'object' && data !== null ? Number((data as { retryAfter?: unknown }).retryAfter) : NaN

@@ -1,25 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { expectNoAxeViolations, useBrowser, waitForApp } from './support/browser'
+import { fillForm, holdGenerations, openGenerator as openGeneratorIn } from './ai-generator-helpers'
 
 const browser = useBrowser()
 const GENERIC_ERROR = 'Une erreur est survenue, veuillez réessayer.'
-
-async function openGenerator(prepare?: (page: Page) => Promise<void>) {
-  const session = await openPage(browser())
-  await withConsentDecided(session.context)
-  if (prepare) await prepare(session.page)
-  await gotoAndWait(session.page, '/ai/request')
-  await waitForApp(session.page)
-  return session
-}
-
-async function fillForm(page: Page, company = 'Boulangerie Lemoine') {
-  await page.getByLabel("Nom de l'entreprise").fill(company)
-  await page.getByLabel('Activité').fill('boulangerie artisanale à Nantes')
-  await page.getByLabel('Événement ou occasion').fill('Noël')
-  await page.getByLabel('Informations complémentaires').fill('Notre bûche praliné revient cette année. Elle est faite maison.')
-}
+const openGenerator = (prepare?: (page: Page) => Promise<void>) => openGeneratorIn(browser(), { prepare })
 
 describe('AI experience generator', () => {
   it('asks for the required fields in French', async () => {
@@ -50,7 +36,7 @@ describe('AI experience generator', () => {
       await page.locator('.player__verdict').waitFor()
       await page.getByRole('button', { name: question === 5 ? 'Voir le résultat' : 'Question suivante' }).click()
     }
-    await page.getByText(/Votre score : \d sur 5/).waitFor()
+    await page.getByRole('heading', { name: /Votre score : \d sur 5/ }).waitFor()
 
     await page.reload()
     await waitForApp(page)
@@ -78,16 +64,16 @@ describe('AI experience generator', () => {
     await item.waitFor()
     expect(await item.innerText()).toContain('Sondage en anglais')
     await page.locator('.player__answer').first().click()
+    await page.getByRole('figure').filter({ hasText: '1 vote' }).waitFor()
+    await page.getByRole('button', { name: 'Question suivante' }).click()
     await page.getByText('Question 2 sur 5').waitFor()
     await context.close()
   })
 
   it('shows progress, can be cancelled and keeps the form', async () => {
     const { page, context } = await openGenerator()
-    await page.route('**/api/ai/generate', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4_000))
-      await route.fulfill({ status: 504, body: '{}' }).catch(() => undefined)
-    })
+    // Never released: the visitor cancels first.
+    await holdGenerations(page)
     await fillForm(page)
     await page.getByRole('button', { name: 'Générer mon jeu' }).click()
     await page.getByRole('progressbar', { name: 'Génération en cours' }).waitFor()

@@ -1,13 +1,18 @@
 import { ErrorMessage, Field, Form, Formik } from 'formik'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '#src/i18n/fr'
 import { t } from '#src/lib/i18n'
-import { postJson } from '#src/lib/post-json'
+import { postJson, retryAfterSeconds } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
+import { ExperienceImport } from './experience-import'
 import { ExperienceList } from './experience-list'
 import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
-import { createExperienceId, loadExperiences, saveExperiences, type StorageProblem, type StoredExperience } from './experience-storage'
+import { createExperienceId, type StorageProblem, type StoredExperience } from './experience-storage'
+import { experienceStore, useExperiences } from './experience-store'
+import { isShareFragment } from './share-fragment'
 import './ai-generator.css'
+
+const SharedPreview = lazy(() => import('./shared-preview').then((module) => ({ default: module.SharedPreview })))
 
 export const GENERATION_TIMEOUT_MS = 60_000
 const STEPS: MessageKey[] = ['generator.step1', 'generator.step2', 'generator.step3', 'generator.step4']
@@ -25,7 +30,12 @@ interface FormValues {
 
 const INITIAL: FormValues = { companyName: '', companyActivity: '', event: '', additionalInformation: '', gameType: '0', gameLanguage: 'fr', llmModel: 'fast' }
 
-type Status = { state: 'idle' } | { state: 'generating'; startedAt: number } | { state: 'error' } | { state: 'cancelled' }
+type Status =
+  | { state: 'idle' }
+  | { state: 'generating'; startedAt: number }
+  | { state: 'error' }
+  | { state: 'cancelled' }
+  | { state: 'rate-limited' | 'busy'; retryAfterSeconds: number }
 
 const PROBLEM_MESSAGES: Record<StorageProblem, MessageKey> = {
   unavailable: 'generator.storageUnavailable',
@@ -33,30 +43,45 @@ const PROBLEM_MESSAGES: Record<StorageProblem, MessageKey> = {
   corrupt: 'generator.storageCorrupt',
 }
 
+const plural = new Intl.PluralRules('fr-FR')
+
+/** "30 secondes", "2 minutes": the wait a 429 or a 503 asks for, rounded up to the minute past 90 s. */
+function formatWait(seconds: number): string {
+  const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second']
+  return t(`generator.wait.${unit as 'minute' | 'second'}.${plural.select(count) === 'one' ? 'one' : 'other'}`, { count })
+}
+
 function toRequest(values: FormValues): GeneratorRequest {
   return generatorFormSchema.cast({ ...values, gameType: Number(values.gameType) })
+}
+
+/** The current `#apercu=…` preview link, if the page was opened with one (or one was pasted since). */
+function useShareFragment(): [string | undefined, () => void] {
+  const [fragment, setFragment] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    const read = () => setFragment(isShareFragment(window.location.hash) ? window.location.hash : undefined)
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [])
+  const close = () => {
+    // The router keeps its own keys in history.state: only the fragment goes.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+    setFragment(undefined)
+  }
+  return [fragment, close]
 }
 
 /** The generator: form, ~10 s of progress with a cancel button, then the stored, playable experience. */
 export function AiGenerator() {
   const [status, setStatus] = useState<Status>({ state: 'idle' })
-  const [items, setItems] = useState<StoredExperience[]>([])
-  const [problem, setProblem] = useState<StorageProblem | undefined>(undefined)
+  const { items, unsaved, problem } = useExperiences()
   const [openId, setOpenId] = useState<string | undefined>(undefined)
-  const [deleted, setDeleted] = useState<{ record: StoredExperience; index: number } | undefined>(undefined)
+  const [deleted, setDeleted] = useState<StoredExperience | undefined>(undefined)
+  const [shareFragment, closeShared] = useShareFragment()
   const controller = useRef<AbortController | undefined>(undefined)
 
-  useEffect(() => {
-    const loaded = loadExperiences()
-    setItems(loaded.items)
-    setProblem(loaded.problem)
-    return () => controller.current?.abort()
-  }, [])
-
-  const persist = (next: StoredExperience[]) => {
-    setItems(next)
-    setProblem(saveExperiences(next).problem)
-  }
+  useEffect(() => () => controller.current?.abort(), [])
 
   const generate = async (values: FormValues) => {
     const abort = new AbortController()
@@ -65,9 +90,13 @@ export function AiGenerator() {
     try {
       const request = toRequest(values)
       const result = await postJson<unknown>(`${siteConfig.apiUrl}/ai/generate`, request, { timeoutMs: GENERATION_TIMEOUT_MS, signal: abort.signal })
+      if (result.status === 429 || result.status === 503) {
+        setStatus({ state: result.status === 429 ? 'rate-limited' : 'busy', retryAfterSeconds: retryAfterSeconds(result.data, result.retryAfter) })
+        return
+      }
       if (!result.ok) throw new Error(`HTTP ${result.status}`)
       const record: StoredExperience = { id: createExperienceId(), createdAt: new Date().toISOString(), request, experience: parseExperience(result.data) }
-      persist([record, ...items])
+      experienceStore.add(record)
       setOpenId(record.id)
       setStatus({ state: 'idle' })
     } catch {
@@ -78,22 +107,24 @@ export function AiGenerator() {
   }
 
   const remove = (record: StoredExperience) => {
-    const index = items.findIndex((item) => item.id === record.id)
-    persist(items.filter((item) => item.id !== record.id))
-    setDeleted({ record, index })
+    experienceStore.remove(record.id)
+    setDeleted(record)
     if (openId === record.id) setOpenId(undefined)
   }
 
   const undo = () => {
     if (!deleted) return
-    const next = [...items]
-    next.splice(Math.min(deleted.index, next.length), 0, deleted.record)
-    persist(next)
+    experienceStore.add(deleted)
     setDeleted(undefined)
   }
 
   return (
     <div className="ai-generator">
+      {shareFragment ? (
+        <Suspense fallback={<p role="status">{t('generator.shared.reading')}</p>}>
+          <SharedPreview fragment={shareFragment} isSaved={(id) => items.some((item) => item.id === id)} onSave={(record) => experienceStore.add(record)} onClose={closeShared} />
+        </Suspense>
+      ) : null}
       <Formik<FormValues> initialValues={INITIAL} validationSchema={generatorFormSchema} onSubmit={generate}>
         {({ errors, touched }) => (
           <Form className="ai-generator__form" noValidate aria-busy={status.state === 'generating'}>
@@ -116,7 +147,12 @@ export function AiGenerator() {
                 {t('generator.submit')}
               </button>
             )}
-            <div role="alert">{status.state === 'error' ? <p className="form-error">{t('generator.error')}</p> : null}</div>
+            <div role="alert">
+              {status.state === 'error' ? <p className="form-error">{t('generator.error')}</p> : null}
+              {status.state === 'rate-limited' || status.state === 'busy' ? (
+                <p className="form-error">{t(status.state === 'busy' ? 'generator.busy' : 'generator.rateLimited', { wait: formatWait(status.retryAfterSeconds) })}</p>
+              ) : null}
+            </div>
             <div role="status">{status.state === 'cancelled' ? <p>{t('generator.cancelled')}</p> : null}</div>
           </Form>
         )}
@@ -126,18 +162,19 @@ export function AiGenerator() {
         <h2 id="experiences-title">{t('generator.listTitle')}</h2>
         <p className="ai-generator__note">{t('generator.listNote')}</p>
         <p className="ai-generator__note">{t('generator.aiNotice')}</p>
+        <ExperienceImport onOpen={setOpenId} />
         <div role="status">
           {problem ? <p className="ai-generator__problem">{t(PROBLEM_MESSAGES[problem])}</p> : null}
           {deleted ? (
             <p className="ai-generator__deleted">
-              {t('generator.deleted', { title: deleted.record.experience.title })}{' '}
+              {t('generator.deleted', { title: deleted.experience.title })}{' '}
               <button type="button" className="link-button" onClick={undo}>
                 {t('generator.undo')}
               </button>
             </p>
           ) : null}
         </div>
-        <ExperienceList items={items} openId={openId} onOpen={setOpenId} onDelete={remove} />
+        <ExperienceList items={items} unsaved={unsaved} openId={openId} onOpen={setOpenId} onDelete={remove} />
       </section>
     </div>
   )

@@ -1,14 +1,19 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { t } from '#src/lib/i18n'
 import { siteConfig } from '#src/lib/site-config'
 import type { StoredExperience } from './experience-storage'
+import type { ShareOutcome } from './experience-transfer'
 
-// The player renders generated text through the Markdown renderer (marked, DOMPurify): it loads when a
-// preview opens, not with the page.
+// The player, the export and the share link load when a visitor asks for them, not with the page.
 const ExperiencePlayer = lazy(() => import('./experience-player').then((module) => ({ default: module.ExperiencePlayer })))
+const loadTransfer = () => import('./experience-transfer')
+
+/** Enough to fill a screen or two; a long list grows on demand so 500 stored experiences stay quick. */
+export const PAGE_SIZE = 20
 
 interface ExperienceListProps {
-  items: StoredExperience[]
+  items: readonly StoredExperience[]
+  unsaved: ReadonlySet<string>
   openId: string | undefined
   onOpen: (id: string | undefined) => void
   onDelete: (record: StoredExperience) => void
@@ -31,40 +36,111 @@ function RecoverForm({ record }: { record: StoredExperience }) {
   )
 }
 
-export function ExperienceList({ items, openId, onOpen, onDelete }: ExperienceListProps) {
+export function ExperienceList({ items, unsaved, openId, onOpen, onDelete }: ExperienceListProps) {
+  const [pageCount, setPageCount] = useState(1)
+  const [focusIndex, setFocusIndex] = useState<number | undefined>(undefined)
+  const list = useRef<HTMLUListElement>(null)
+  const openIndex = items.findIndex((record) => record.id === openId)
+  // The experience just generated or imported is shown even when it sorts beyond the pages shown so far.
+  const shown = Math.min(items.length, Math.max(pageCount * PAGE_SIZE, Math.ceil((openIndex + 1) / PAGE_SIZE) * PAGE_SIZE))
+
+  useEffect(() => {
+    if (focusIndex === undefined) return
+    list.current?.querySelectorAll<HTMLElement>('.experience__title')[focusIndex]?.focus()
+    setFocusIndex(undefined)
+  }, [focusIndex])
+
   if (items.length === 0) return <p className="experience-list__empty">{t('generator.listEmpty')}</p>
+
+  const showMore = () => {
+    setPageCount(Math.ceil((shown + PAGE_SIZE) / PAGE_SIZE))
+    setFocusIndex(shown)
+  }
+
   return (
-    <ul className="experience-list">
-      {items.map((record) => {
-        const open = record.id === openId
-        return (
-          <li key={record.id} className="experience">
-            <h3 className="experience__title">{record.experience.title}</h3>
-            <p className="experience__meta">
-              {t('generator.meta', {
-                date: dateFormat.format(new Date(record.createdAt)),
-                company: record.request.companyName,
-                kind: t(`generator.kind.${record.experience.kind}`),
-                language: t(`generator.language.${record.experience.language}`),
-              })}
-            </p>
-            <div className="experience__actions">
-              <button type="button" className="button button--secondary" aria-expanded={open} onClick={() => onOpen(open ? undefined : record.id)}>
-                {open ? t('generator.hide') : t('generator.play')}
-              </button>
-              <RecoverForm record={record} />
-              <button type="button" className="button button--secondary" onClick={() => onDelete(record)}>
-                {t('generator.delete')}
-              </button>
-            </div>
-            {open ? (
-              <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
-                <ExperiencePlayer key={record.id} experience={record.experience} />
-              </Suspense>
-            ) : null}
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <ul ref={list} className="experience-list">
+        {items.slice(0, shown).map((record) => (
+          <ExperienceItem key={record.id} record={record} unsaved={unsaved.has(record.id)} open={record.id === openId} onOpen={onOpen} onDelete={onDelete} />
+        ))}
+      </ul>
+      {shown < items.length ? (
+        <div className="experience-list__more">
+          <p className="ai-generator__note">{t('generator.listCount', { shown, total: items.length })}</p>
+          <button type="button" className="button button--secondary" onClick={showMore}>
+            {t('generator.showMore', { count: Math.min(PAGE_SIZE, items.length - shown) })}
+          </button>
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: StoredExperience; unsaved: boolean; open: boolean; onOpen: (id: string | undefined) => void; onDelete: (record: StoredExperience) => void }) {
+  const [share, setShare] = useState<ShareOutcome | undefined>(undefined)
+
+  const exportFile = async () => (await loadTransfer()).downloadExperience(record)
+  const shareLink = async () => setShare(await (await loadTransfer()).shareExperience(record))
+
+  return (
+    <li className="experience">
+      <h3 className="experience__title" tabIndex={-1}>
+        {record.experience.title}
+      </h3>
+      <p className="experience__meta">
+        {t('generator.meta', {
+          date: dateFormat.format(new Date(record.createdAt)),
+          company: record.request.companyName,
+          kind: t(`generator.kind.${record.experience.kind}`),
+          language: t(`generator.language.${record.experience.language}`),
+        })}
+      </p>
+      {unsaved ? <p className="experience__unsaved">{t('generator.unsaved')}</p> : null}
+      <div className="experience__actions">
+        <button type="button" className="button button--secondary" aria-expanded={open} onClick={() => onOpen(open ? undefined : record.id)}>
+          {open ? t('generator.hide') : t('generator.play')}
+        </button>
+        <RecoverForm record={record} />
+        <button type="button" className="button button--secondary" onClick={exportFile}>
+          {t('generator.export')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={shareLink}>
+          {t('generator.share')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onDelete(record)}>
+          {t('generator.delete')}
+        </button>
+      </div>
+      {share ? <ShareResult outcome={share} /> : null}
+      {open ? (
+        <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
+          <ExperiencePlayer key={record.id} experienceId={record.id} experience={record.experience} />
+        </Suspense>
+      ) : null}
+    </li>
+  )
+}
+
+function ShareResult({ outcome }: { outcome: ShareOutcome }) {
+  const input = useRef<HTMLInputElement>(null)
+  // The link is ready to copy by hand: focused and selected.
+  useEffect(() => input.current?.focus(), [outcome])
+  if (outcome.status === 'too-large' || outcome.status === 'browser') {
+    return (
+      <p className="form-error" role="alert">
+        {t(outcome.status === 'too-large' ? 'generator.share.tooLarge' : 'generator.share.browser')}
+      </p>
+    )
+  }
+  return (
+    <div className="experience__share">
+      <label className="form-field">
+        <span>{t('generator.share.label')}</span>
+        <input ref={input} type="text" readOnly value={outcome.url} onFocus={(event) => event.currentTarget.select()} />
+      </label>
+      <p role="status" className="ai-generator__note">
+        {t(outcome.status === 'copied' ? 'generator.share.copied' : 'generator.share.copyYourself')} {t('generator.share.privacy')}
+      </p>
+    </div>
   )
 }

@@ -1,99 +1,209 @@
-import { useId, useState } from 'react'
-import { Markdown } from '#src/components/ui/markdown'
+import { useEffect, useId, useRef, useState } from 'react'
 import { t } from '#src/lib/i18n'
-import { renderMarkdown } from '#src/lib/markdown'
-import type { Experience } from './experience-schema'
+import type { Experience, ExperienceQuestion } from './experience-schema'
+import { castVote } from './poll-votes'
 
 interface ExperiencePlayerProps {
+  /** Keys the poll votes counted in this browser. */
+  experienceId: string
   experience: Experience
 }
 
-/** A playable preview: a quiz with feedback and a score, or a poll ending on its thank-you message. */
-export function ExperiencePlayer({ experience }: ExperiencePlayerProps) {
+type Focus = 'question' | 'next' | 'restart' | undefined
+
+const plural = new Intl.PluralRules('fr-FR')
+const votesLabel = (count: number) => t(plural.select(count) === 'one' ? 'player.poll.votes.one' : 'player.poll.votes.other', { count })
+
+/**
+ * A playable preview. Generated text is shown as plain text, never as HTML. A quiz reveals the right
+ * answer and its explanation after each choice and ends on the score; a poll shows, after each vote, the
+ * votes cast in this preview in this browser. The verdicts and the score are announced in a live region;
+ * focus follows the game (the next button after a choice, then the new question, the replay button at the
+ * end, while the live region reads the score).
+ */
+export function ExperiencePlayer({ experienceId, experience }: ExperiencePlayerProps) {
   const [index, setIndex] = useState(0)
   const [choice, setChoice] = useState<number | undefined>(undefined)
+  const [counts, setCounts] = useState<number[] | undefined>(undefined)
   const [score, setScore] = useState(0)
   const [finished, setFinished] = useState(false)
+  const [focus, setFocus] = useState<Focus>(undefined)
   const headingId = useId()
+  const questionRef = useRef<HTMLLegendElement>(null)
+  const nextRef = useRef<HTMLButtonElement>(null)
+  const restartRef = useRef<HTMLButtonElement>(null)
   const total = experience.questions.length
   const question = experience.questions[index]
   const isQuiz = experience.kind === 'quiz'
+  const answered = finished ? total : index + (choice === undefined ? 0 : 1)
 
-  const restart = () => {
-    setIndex(0)
-    setChoice(undefined)
-    setScore(0)
-    setFinished(false)
-  }
+  useEffect(() => {
+    const target = { question: questionRef, next: nextRef, restart: restartRef }[focus ?? 'question']
+    if (focus) target.current?.focus()
+  }, [focus, index, finished])
 
   const choose = (answer: number) => {
     if (choice !== undefined || !question) return
     setChoice(answer)
     if (isQuiz && answer === question.correctAnswer) setScore((value) => value + 1)
-    if (!isQuiz) advance()
+    if (!isQuiz) setCounts(castVote(experienceId, index, answer, question.answers.length))
+    setFocus('next')
   }
 
   const advance = () => {
-    if (index + 1 >= total) setFinished(true)
-    else {
+    setChoice(undefined)
+    setCounts(undefined)
+    if (index + 1 >= total) {
+      setFinished(true)
+      setFocus('restart')
+    } else {
       setIndex((value) => value + 1)
-      setChoice(undefined)
+      setFocus('question')
     }
   }
+
+  const restart = () => {
+    setIndex(0)
+    setChoice(undefined)
+    setCounts(undefined)
+    setScore(0)
+    setFinished(false)
+    setFocus('question')
+  }
+
+  const announcement = finished
+    ? isQuiz
+      ? t('player.score', { score, total })
+      : t('player.thanks')
+    : question && choice !== undefined
+      ? isQuiz
+        ? verdict(question, choice)
+        : t('player.poll.counted')
+      : ''
 
   return (
     <section className="player" aria-labelledby={headingId}>
       <h3 id={headingId} className="player__title">
         {experience.title}
       </h3>
+      <div className="player__progress">
+        <p className="player__step">{finished ? t('player.done', { total }) : t('player.question', { current: index + 1, total })}</p>
+        <progress max={total} value={answered} aria-label={t('player.progressLabel')} />
+      </div>
       {finished || !question ? (
-        <div className="player__end" role="status">
-          <p className="player__result">{isQuiz ? t('player.score', { score, total }) : t('player.thanks')}</p>
-          <Markdown html={renderMarkdown(experience.closingMessage)} />
-          <button type="button" className="button button--secondary" onClick={restart}>
+        <div className="player__end">
+          <h4 className="player__result">
+            {isQuiz ? t('player.score', { score, total }) : t('player.thanks')}
+          </h4>
+          <p className="player__text">{experience.closingMessage}</p>
+          <button ref={restartRef} type="button" className="button button--secondary" onClick={restart}>
             {t('player.restart')}
           </button>
         </div>
       ) : (
         <>
-          {index === 0 && choice === undefined ? <Markdown html={renderMarkdown(experience.introduction)} /> : null}
-          <p className="player__progress">{t('player.question', { current: index + 1, total })}</p>
+          {index === 0 && choice === undefined ? <p className="player__text">{experience.introduction}</p> : null}
           <fieldset className="player__question">
-            <legend>
-              <Markdown html={renderMarkdown(question.question)} className="player__question-text" />
+            <legend ref={questionRef} tabIndex={-1}>
+              {question.question}
             </legend>
             <ul className="player__answers" aria-label={t('player.answers')}>
-              {question.answers.map((answer, answerIndex) => {
-                const state = choice === undefined || !isQuiz ? '' : answerIndex === question.correctAnswer ? 'correct' : answerIndex === choice ? 'wrong' : ''
-                return (
-                  <li key={answerIndex}>
-                    <button
-                      type="button"
-                      className={`player__answer${state ? ` player__answer--${state}` : ''}`}
-                      aria-pressed={choice === answerIndex}
-                      disabled={choice !== undefined}
-                      onClick={() => choose(answerIndex)}
-                    >
-                      {answer}
-                    </button>
-                  </li>
-                )
-              })}
+              {question.answers.map((answer, answerIndex) => (
+                <li key={answerIndex}>
+                  <AnswerButton answer={answer} state={answerState(isQuiz, question, choice, answerIndex)} chosen={choice === answerIndex} disabled={choice !== undefined} onChoose={() => choose(answerIndex)} />
+                </li>
+              ))}
             </ul>
           </fieldset>
-          {isQuiz && choice !== undefined ? (
-            <div className="player__feedback" role="status">
-              <p className="player__verdict">
-                {choice === question.correctAnswer ? t('player.correct') : t('player.incorrect', { answer: question.answers[question.correctAnswer ?? 0] ?? '' })}
-              </p>
-              {question.explanation ? <Markdown html={renderMarkdown(question.explanation)} /> : null}
-              <button type="button" className="button button--primary" onClick={advance}>
-                {index + 1 >= total ? t('player.finish') : t('player.next')}
-              </button>
-            </div>
-          ) : null}
         </>
       )}
+      <div className="player__feedback" role="status">
+        {!finished && question && choice !== undefined ? (
+          <>
+            <p className="player__verdict">{announcement}</p>
+            {isQuiz && question.explanation ? <p className="player__text">{question.explanation}</p> : null}
+          </>
+        ) : finished ? (
+          <p className="visually-hidden">{announcement}</p>
+        ) : null}
+      </div>
+      {!finished && question && choice !== undefined ? (
+        <>
+          {counts ? <PollResults answers={question.answers} counts={counts} chosen={choice} /> : null}
+          <button ref={nextRef} type="button" className="button button--primary player__next" onClick={advance}>
+            {index + 1 >= total ? t('player.finish') : t('player.next')}
+          </button>
+        </>
+      ) : null}
     </section>
+  )
+}
+
+function verdict(question: ExperienceQuestion, choice: number): string {
+  if (choice === question.correctAnswer) return t('player.correct')
+  return t('player.incorrect', { answer: question.answers[question.correctAnswer ?? 0] ?? '' })
+}
+
+type AnswerState = 'correct' | 'wrong' | 'chosen' | ''
+
+function answerState(isQuiz: boolean, question: ExperienceQuestion, choice: number | undefined, answerIndex: number): AnswerState {
+  if (choice === undefined) return ''
+  if (!isQuiz) return answerIndex === choice ? 'chosen' : ''
+  if (answerIndex === question.correctAnswer) return 'correct'
+  return answerIndex === choice ? 'wrong' : ''
+}
+
+const STATE_LABELS: Record<Exclude<AnswerState, ''>, 'player.mark.correct' | 'player.mark.wrong' | 'player.mark.chosen'> = {
+  correct: 'player.mark.correct',
+  wrong: 'player.mark.wrong',
+  chosen: 'player.mark.chosen',
+}
+
+function AnswerButton({ answer, state, chosen, disabled, onChoose }: { answer: string; state: AnswerState; chosen: boolean; disabled: boolean; onChoose: () => void }) {
+  return (
+    <button type="button" className={`player__answer${state ? ` player__answer--${state}` : ''}`} aria-pressed={chosen} disabled={disabled} onClick={onChoose}>
+      <span>{answer}</span>
+      {state ? (
+        <>
+          {' '}
+          <span className="player__mark">{t(STATE_LABELS[state])}</span>
+        </>
+      ) : null}
+    </button>
+  )
+}
+
+/** The votes of this preview as a bar chart; every bar has its figures in text beside it. */
+function PollResults({ answers, counts, chosen }: { answers: string[]; counts: number[]; chosen: number }) {
+  const total = counts.reduce((sum, count) => sum + count, 0)
+  return (
+    <figure className="poll-results">
+      <figcaption className="poll-results__caption">{t('player.poll.caption', { votes: votesLabel(total) })}</figcaption>
+      <ul className="poll-results__bars">
+        {answers.map((answer, answerIndex) => {
+          const count = counts[answerIndex] ?? 0
+          const percent = total ? Math.round((count / total) * 100) : 0
+          return (
+            <li key={answerIndex} className="poll-results__row">
+              <span className="poll-results__label">
+                {answer}
+                {answerIndex === chosen ? (
+                  <>
+                    {' '}
+                    <span className="player__mark">{t('player.mark.chosen')}</span>
+                  </>
+                ) : null}
+              </span>
+              <span className="poll-results__value">{t('player.poll.value', { votes: votesLabel(count), percent })}</span>
+              <svg className="poll-results__bar" aria-hidden="true" focusable="false" preserveAspectRatio="none">
+                <rect className="poll-results__track" width="100%" height="100%" rx="4" />
+                <rect className="poll-results__fill" width={`${percent}%`} height="100%" rx="4" />
+              </svg>
+            </li>
+          )
+        })}
+      </ul>
+      <p className="poll-results__note">{t('player.poll.note')}</p>
+    </figure>
   )
 }

@@ -1,29 +1,41 @@
 import { describe, expect, it, vi } from 'vitest'
-import { BACKUP_KEY, loadExperiences, saveExperiences, STORAGE_KEY, type StoredExperience } from '#src/features/ai-generator/experience-storage'
+import { addExperience, BACKUP_KEY, loadExperiences, removeExperience, STORAGE_KEY, type StoredExperience } from '#src/features/ai-generator/experience-storage'
+import { record } from './experience-fixtures'
 
-const record = (id: string, createdAt: string): StoredExperience => ({
-  id,
-  createdAt,
-  request: { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' },
-  experience: {
-    kind: 'poll',
-    language: 'fr',
-    title: `Sondage ${id}`,
-    introduction: 'Intro',
-    questions: [1, 2, 3].map((n) => ({ question: `Q${n}`, answers: ['Oui', 'Non'] })),
-    closingMessage: 'Merci',
-  },
-})
+const stored = () => (JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as StoredExperience[]).map((item) => item.id)
 
 describe('experience storage', () => {
   it('saves under one versioned key and lists newest first', () => {
-    saveExperiences([record('a', '2026-11-01T10:00:00.000Z'), record('b', '2026-11-20T10:00:00.000Z')])
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toHaveLength(2)
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    addExperience(record('b', '2026-11-20T10:00:00.000Z'))
+    expect(stored()).toEqual(['b', 'a'])
     expect(loadExperiences()).toEqual({ items: [record('b', '2026-11-20T10:00:00.000Z'), record('a', '2026-11-01T10:00:00.000Z')] })
   })
 
   it('starts empty when nothing is stored', () => {
     expect(loadExperiences()).toEqual({ items: [] })
+  })
+
+  it('adds to what storage holds at that instant, not to an older copy', () => {
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    // Another tab (or anything else) writes in between.
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([record('a', '2026-11-01T10:00:00.000Z'), record('other-tab', '2026-11-02T10:00:00.000Z')]))
+    addExperience(record('c', '2026-11-03T10:00:00.000Z'))
+    expect(stored()).toEqual(['c', 'other-tab', 'a'])
+  })
+
+  it('adds by id: a record already stored is not duplicated or replaced', () => {
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    const result = addExperience({ ...record('a', '2026-11-01T10:00:00.000Z'), experience: { ...record('a', '').experience, title: 'Autre titre' } })
+    expect(result.items.map((item) => item.experience.title)).toEqual(['Sondage a'])
+    expect(stored()).toEqual(['a'])
+  })
+
+  it('removes by id and keeps what others stored meanwhile', () => {
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([record('a', '2026-11-01T10:00:00.000Z'), record('b', '2026-11-02T10:00:00.000Z')]))
+    expect(removeExperience('a').items.map((item) => item.id)).toEqual(['b'])
+    expect(stored()).toEqual(['b'])
   })
 
   it('moves unreadable data to the backup key instead of deleting it', () => {
@@ -37,10 +49,17 @@ describe('experience storage', () => {
   it('keeps the readable entries and backs up the whole list when one entry is broken', () => {
     const raw = JSON.stringify([record('a', '2026-11-01T10:00:00.000Z'), { id: 'broken' }])
     localStorage.setItem(STORAGE_KEY, raw)
-    const result = loadExperiences()
+    const result = addExperience(record('b', '2026-11-02T10:00:00.000Z'))
     expect(result.problem).toBe('corrupt')
-    expect(result.items.map((item) => item.id)).toEqual(['a'])
+    expect(result.items.map((item) => item.id)).toEqual(['b', 'a'])
     expect(localStorage.getItem(BACKUP_KEY)).toContain('broken')
+  })
+
+  it('checks again a record that changed since it was last read', () => {
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    expect(loadExperiences().items).toHaveLength(1)
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([{ ...record('a', '2026-11-01T10:00:00.000Z'), experience: { title: 'abîmé' } }]))
+    expect(loadExperiences()).toEqual({ items: [], problem: 'corrupt' })
   })
 
   it('never overwrites an unreadable backup', () => {
@@ -52,12 +71,22 @@ describe('experience storage', () => {
     expect(localStorage.getItem(dated!)).toBe('new garbage')
   })
 
-  it('reports a full storage without losing the list in memory', () => {
+  it('leaves unreadable data in place when it cannot be backed up first', () => {
+    localStorage.setItem(STORAGE_KEY, 'garbage')
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError')
     })
-    const items = [record('a', '2026-11-01T10:00:00.000Z')]
-    expect(saveExperiences(items)).toEqual({ items, problem: 'full' })
+    expect(addExperience(record('a', '2026-11-01T10:00:00.000Z'))).toEqual({ items: [], problem: 'full' })
+    expect(localStorage.getItem(STORAGE_KEY)).toBe('garbage')
+  })
+
+  it('reports a full storage and leaves the stored list as it was', () => {
+    addExperience(record('a', '2026-11-01T10:00:00.000Z'))
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    expect(addExperience(record('b', '2026-11-02T10:00:00.000Z'))).toEqual({ items: [record('a', '2026-11-01T10:00:00.000Z')], problem: 'full' })
+    expect(stored()).toEqual(['a'])
   })
 
   it('reports storage that is blocked altogether', () => {
@@ -65,7 +94,7 @@ describe('experience storage', () => {
       throw new DOMException('denied', 'SecurityError')
     })
     expect(loadExperiences()).toEqual({ items: [], problem: 'unavailable' })
-    expect(saveExperiences([]).problem).toBe('unavailable')
+    expect(addExperience(record('a', '2026-11-01T10:00:00.000Z')).problem).toBe('unavailable')
     blocked.mockRestore()
   })
 })
