@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { curlQuotes, isSafeLink, normalizeLink, renderMarkdown, replaceTypography } from '#src/lib/markdown'
+import { renderMarkdown } from '#src/lib/markdown'
+import { replaceTypography } from '#src/lib/markdown-inline'
+import { normalizeLink, validateLink } from '#src/lib/markdown-links'
 
 const render = (source: string) => renderMarkdown(source).trim()
 
@@ -22,7 +24,6 @@ describe('Markdown renderer: the original markdown-it options', () => {
   it('curls double and single quotes and apostrophes', () => {
     expect(render('"Bonjour" l\'arbre \'x\'')).toBe('<p>\u201cBonjour\u201d l\u2019arbre \u2018x\u2019</p>')
     expect(render('"**gras**" et \'*ital*\'')).toBe('<p>\u201c<strong>gras</strong>\u201d et \u2018<em>ital</em>\u2019</p>')
-    expect(curlQuotes('"a"', '')).toBe('\u201ca\u201d')
   })
 
   it('leaves code, escapes and autolink text untouched', () => {
@@ -75,10 +76,10 @@ describe('Markdown renderer: the original markdown-it options', () => {
   })
 
   it('accepts other schemes as markdown-it does', () => {
-    expect(isSafeLink('tel:+33100000000')).toBe(true)
-    expect(isSafeLink('https://ludora.fr')).toBe(true)
-    expect(isSafeLink('data:image/png;base64,AAAA')).toBe(true)
-    expect(isSafeLink('DATA:image/svg+xml,<svg/>')).toBe(false)
+    expect(validateLink('tel:+33100000000')).toBe(true)
+    expect(validateLink('https://ludora.fr')).toBe(true)
+    expect(validateLink('data:image/png;base64,AAAA')).toBe(true)
+    expect(validateLink('DATA:image/svg+xml,<svg/>')).toBe(false)
   })
 
   it('normalises international hosts with punycode and drops hosts over 255 characters', () => {
