@@ -10,6 +10,9 @@ const CONFIG: Config = {
   // The site's CSP forbids inline styles: they would only produce violations, and they enable UI redressing.
   FORBID_TAGS: ['style'],
   FORBID_ATTR: ['style'],
+  // markdown-it's validateLink, for raw HTML too: every scheme but script-like, file and data ones stays a link
+  // (DOMPurify's own list would drop skype:, geo:, whatsapp:…). data: images stay allowed on media elements.
+  ALLOWED_URI_REGEXP: /^(?![\w+.-]*script:|file:|data:)/i,
 }
 
 function createPurifier(window: WindowLike): DOMPurify {

@@ -75,6 +75,21 @@ describe('Markdown renderer: the original markdown-it options', () => {
     expect(render(`![i](data:image/${type};base64,AAAA)`)).toBe(`<p><img src="data:image/${type};base64,AAAA" alt="i"></p>`)
   })
 
+  it.each(['skype:ludora?call', 'tel:+33100000000', 'sms:+33600000000', 'mailto:contact@ludora.fr', 'geo:48.85,2.35', 'whatsapp://send?phone=33600000000'])(
+    'keeps the harmless scheme of %s a link, in Markdown and in raw HTML',
+    (href) => {
+      expect(render(`[Nous joindre](${href})`)).toBe(`<p><a href="${href}">Nous joindre</a></p>`)
+      expect(render(`<a href="${href}">Nous joindre</a>`)).toBe(`<p><a href="${href}">Nous joindre</a></p>`)
+    },
+  )
+
+  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>'])(
+    'still strips %s from raw HTML links',
+    (href) => {
+      expect(render(`<a href="${href.replace(/"/g, '&quot;')}">x</a>`)).toBe('<p><a>x</a></p>')
+    },
+  )
+
   it('accepts other schemes as markdown-it does', () => {
     expect(validateLink('tel:+33100000000')).toBe(true)
     expect(validateLink('https://ludora.fr')).toBe(true)
