@@ -1,6 +1,7 @@
 import LinkifyIt from 'linkify-it'
 import { Lexer, Marked, Renderer, Tokenizer, type MarkedOptions, type Token, type Tokens, type TokensList } from 'marked'
 import { autolinks, finishInline, textToken } from './markdown-inline'
+import { dropTooDeepLines } from './markdown-nesting'
 import { parseTable } from './markdown-table'
 import {
   AUTOLINK,
@@ -421,7 +422,7 @@ export function renderMarkdown(source: string): string {
   renderer ??= createRenderer()
   let html: string
   try {
-    html = renderer.parse(source, { async: false })
+    html = renderer.parse(dropTooDeepLines(source, MAX_NESTING), { async: false })
   } catch {
     // Pathological input (deep inline nesting) must never crash a page: show it as plain text.
     html = `<p>${escapeHtml(source)}</p>`

@@ -5,6 +5,9 @@ import { normalizeLink, validateLink } from '#src/lib/markdown-links'
 
 const render = (source: string) => renderMarkdown(source).trim()
 
+/** `levels` list items, each nested in the previous one (indented two more spaces). */
+const nestedList = (levels: number) => Array.from({ length: levels }, (_, level) => `${' '.repeat(2 * level)}- x${level}`).join('\n')
+
 describe('Markdown renderer: the original markdown-it options', () => {
   it('keeps raw HTML (sanitized)', () => {
     expect(render('<div class="note">Texte <span class="x">brut</span></div>')).toBe('<div class="note">Texte <span class="x">brut</span></div>')
@@ -121,6 +124,41 @@ describe('Markdown renderer: the original markdown-it options', () => {
     expect(() => render(`${'>'.repeat(5000)} x`)).not.toThrow()
     expect(() => render(`${'*'.repeat(2000)}x${'*'.repeat(2000)}`)).not.toThrow()
     expect(() => render(`${'['.repeat(1000)}x${']'.repeat(1000)}`)).not.toThrow()
+  })
+
+  it('keeps the text that follows a blockquote nested too deep', () => {
+    const html = render(`Avant\n\n${'>'.repeat(150)} trop profond\nsuite paresseuse\n\nAprès la citation.\n\n- et une liste`)
+    expect(html.match(/<blockquote>/g)).toHaveLength(100)
+    expect(html).not.toMatch(/trop profond|suite paresseuse/)
+    expect(html).toMatch(/^<p>Avant<\/p>/)
+    expect(html).toMatch(/<p>Après la citation\.<\/p>\n<ul>\n<li>et une liste<\/li>\n<\/ul>$/)
+  })
+
+  it('caps nested lists like blockquotes: 50 lists of 2 levels each, then the text after them', () => {
+    const html = render(`${nestedList(60)}\n\nAprès la liste.`)
+    expect(html.match(/<ul>/g)).toHaveLength(50)
+    expect(html).toContain('<li>x48')
+    expect(html).not.toContain('x49')
+    expect(html).toMatch(/<p>Après la liste\.<\/p>$/)
+  })
+
+  // Wall time, as the issue states it: the best of five runs after a warm-up (the first run also compiles the
+  // renderer), so that other processes on a loaded machine cannot fail it. Before the limit, 1,000 levels took
+  // 11 s and 10,000 never finished.
+  it.each([
+    [1_000, 100],
+    [10_000, 2_000],
+  ])('renders %i nested list levels in under %i ms', (levels, budget) => {
+    const source = nestedList(levels)
+    render(source)
+    const timings = [0, 1, 2, 3, 4].map(() => {
+      const started = performance.now()
+      const html = render(source)
+      const elapsed = performance.now() - started
+      expect(html.match(/<ul>/g)).toHaveLength(50)
+      return elapsed
+    })
+    expect(Math.min(...timings)).toBeLessThan(budget)
   })
 
   it('forces rel=noopener on links that open a new tab', () => {
