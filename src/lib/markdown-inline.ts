@@ -16,7 +16,7 @@ export function textToken(text: string): Tokens.Text {
 }
 
 interface FlatToken {
-  /** `special` is markdown-it's text_special: an escape or a character reference, never rewritten. */
+  /** `special` is markdown-it's text_special (an escape, a character reference), never rewritten. */
   kind: 'text' | 'special' | 'break' | 'open' | 'close' | 'other'
   level: number
   /** What markdown-it's token.content holds: the character context smartquotes look at. */
@@ -47,14 +47,12 @@ function flatten(tokens: Token[], level = 0, inLink = false, inAutolink = false,
   return out
 }
 
-/** markdown-it's text tokens are maximal runs (its fragments_join); a task-list box is plain text there. */
+/** markdown-it's text tokens are maximal runs (its fragments_join). */
 function joinText(tokens: Token[]): void {
   for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index]!
-    if (token.type === 'checkbox') tokens[index] = textToken(token.raw)
-    else if ('tokens' in token && token.tokens && token.type !== 'image') joinText(token.tokens)
-    const previous = tokens[index - 1]
     const current = tokens[index]!
+    if ('tokens' in current && current.tokens && current.type !== 'image') joinText(current.tokens)
+    const previous = tokens[index - 1]
     if (previous?.type === 'text' && current.type === 'text' && !('tokens' in previous && previous.tokens)) {
       previous.text += current.text
       previous.raw += current.raw
@@ -99,9 +97,10 @@ interface Delimiter {
 }
 
 /** markdown-it's balance_pairs for delimiters of one marker whose length is 0 (strikethrough: no rule of 3). */
-function balancePairs(delimiters: Delimiter[], pieceOf: (index: number) => number): void {
+function balancePairs(delimiters: Delimiter[]): void {
   const jumps: number[] = []
-  let openersBottom = [-1, -1]
+  // Lowest opener worth trying again, for closers that cannot / can also open.
+  const openersBottom = [-1, -1]
   let headerIdx = 0
   let lastPiece = -2
   delimiters.forEach((closer, closerIdx) => {
@@ -125,22 +124,18 @@ function balancePairs(delimiters: Delimiter[], pieceOf: (index: number) => numbe
       lastPiece = -2
       break
     }
-    if (newBottom !== -1) {
-      openersBottom = [...openersBottom]
-      openersBottom[closer.open ? 1 : 0] = newBottom
-    }
+    if (newBottom !== -1) openersBottom[closer.open ? 1 : 0] = newBottom
   })
-  void pieceOf
 }
 
-type Piece = Token | { type: 'mark'; raw: string; delimiter?: Delimiter } | { type: 's_open' | 's_close' }
+type Piece = Token | { type: 'mark'; raw: string } | { type: 's_open' | 's_close' }
 
 function firstChar(token: Token | undefined, fallback: number): number {
-  return token?.raw ? token.raw.codePointAt(0)! : fallback
+  return token?.raw ? token.raw.charCodeAt(0)! : fallback
 }
 
 function lastChar(token: Token | undefined, fallback: number): number {
-  return token?.raw ? token.raw.codePointAt(token.raw.length - 1)! : fallback
+  return token?.raw ? token.raw.charCodeAt(token.raw.length - 1)! : fallback
 }
 
 /**
@@ -151,7 +146,7 @@ function strikethrough(tokens: Token[], before: number, after: number): void {
   for (const token of tokens) {
     if (token.type === 'link' && token.tokens) strikethrough(token.tokens, 0x5b, 0x20)
     else if ((token.type === 'em' || token.type === 'strong' || token.type === 'del') && token.tokens) {
-      strikethrough(token.tokens, token.raw.codePointAt(0)!, token.raw.codePointAt(token.raw.length - 1)!)
+      strikethrough(token.tokens, token.raw.charCodeAt(0)!, token.raw.charCodeAt(token.raw.length - 1)!)
     }
   }
   if (!tokens.some((token) => token.type === 'text' && token.text.includes('~~'))) return
@@ -169,8 +164,8 @@ function strikethrough(tokens: Token[], before: number, after: number): void {
       let length = match[0].length
       if (length < 2) continue
       const end = match.index + length
-      const previous = match.index > 0 ? text.codePointAt(match.index - 1)! : lastChar(tokens[index - 1], before)
-      const next = end < text.length ? text.codePointAt(end)! : firstChar(tokens[index + 1], after)
+      const previous = match.index > 0 ? text.charCodeAt(match.index - 1)! : lastChar(tokens[index - 1], before)
+      const next = end < text.length ? text.charCodeAt(end)! : firstChar(tokens[index + 1], after)
       const { open, close } = flanking(previous, next)
       if (match.index > last) pieces.push(textToken(text.slice(last, match.index)))
       if (length % 2) {
@@ -180,13 +175,13 @@ function strikethrough(tokens: Token[], before: number, after: number): void {
       for (let pair = 0; pair < length; pair += 2) {
         const delimiter = { piece: pieces.length, open, close, end: -1 }
         delimiters.push(delimiter)
-        pieces.push({ type: 'mark', raw: '~~', delimiter })
+        pieces.push({ type: 'mark', raw: '~~' })
       }
       last = end
     }
     if (last < text.length) pieces.push(textToken(text.slice(last)))
   })
-  balancePairs(delimiters, (index) => delimiters[index]!.piece)
+  balancePairs(delimiters)
   const loneMarkers: number[] = []
   for (const opener of delimiters) {
     if (opener.end < 0) continue
@@ -329,8 +324,8 @@ function smartQuotes(flat: FlatToken[]): void {
       const single = match[0] === "'"
       const last = match.index > 0 ? text.charCodeAt(match.index - 1) : charBefore(index)
       const next = match.index + 1 < text.length ? text.charCodeAt(match.index + 1) : charAfter(index)
-      const lastPunct = isAsciiPunct(last) || isPunct(last)
-      const nextPunct = isAsciiPunct(next) || isPunct(next)
+      const lastPunct = isPunct(last)
+      const nextPunct = isPunct(next)
       const lastSpace = isWhiteSpace(last)
       const nextSpace = isWhiteSpace(next)
       let canOpen = !nextSpace && (!nextPunct || lastSpace || lastPunct)

@@ -147,7 +147,7 @@ export function parseLinkDestination(src: string, start: number, max = src.lengt
   return { ok: true, pos, str: unescapeAll(src.slice(start, pos)) }
 }
 
-/** markdown-it's parseLinkTitle (single line or, for references, across lines of `src`). */
+/** markdown-it's parseLinkTitle; a reference's title may run over its lines in `src`. */
 export function parseLinkTitle(src: string, start: number, max = src.length): Parsed {
   const failed = { ok: false, pos: 0, str: '' }
   if (start >= max) return failed
