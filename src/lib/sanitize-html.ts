@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify'
 
 let purifier: DOMPurify | undefined
+let htmlDocument: Document | undefined
 
 const CONFIG: Config = {
   // A leading <style> would otherwise be parsed into <head> and silently dropped or kept inconsistently.
@@ -9,6 +10,9 @@ const CONFIG: Config = {
   // The site's CSP forbids inline styles: they would only produce violations, and they enable UI redressing.
   FORBID_TAGS: ['style'],
   FORBID_ATTR: ['style'],
+  // markdown-it's validateLink, for raw HTML too: every scheme but script-like, file and data ones stays a link
+  // (DOMPurify's own list would drop skype:, geo:, whatsapp:…). data: images stay allowed on media elements.
+  ALLOWED_URI_REGEXP: /^(?![\w+.-]*script:|file:|data:)/i,
 }
 
 function createPurifier(window: WindowLike): DOMPurify {
@@ -22,10 +26,22 @@ function createPurifier(window: WindowLike): DOMPurify {
 /** The prerender (Node) has no DOM: it hands a jsdom window to the sanitizer before rendering. */
 export function setSanitizerWindow(window: WindowLike): void {
   purifier = createPurifier(window)
+  htmlDocument = window.document
 }
 
 /** Every HTML string shown by the site goes through here, whatever its source. */
 export function sanitizeHtml(html: string): string {
   purifier ??= createPurifier(window)
   return purifier.sanitize(html, CONFIG)
+}
+
+/**
+ * Decodes the character references of `text` as the HTML parser does (all of HTML's named references,
+ * without shipping their table). It is parsed as the content of a detached textarea: text only, never markup.
+ */
+export function decodeHtmlText(text: string): string {
+  htmlDocument ??= window.document
+  const textarea = htmlDocument.createElement('textarea')
+  textarea.innerHTML = text
+  return textarea.value
 }
