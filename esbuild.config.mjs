@@ -100,7 +100,7 @@ const routerAsInBrowserPlugin = {
   },
 }
 
-const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'marked-linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'universal-cookie', 'jsdom']
+const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'universal-cookie', 'jsdom']
 
 function prerenderOptions(outfile, define) {
   return {

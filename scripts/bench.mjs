@@ -19,7 +19,7 @@ const BUDGETS = {
   cls: 0.01,
   buildMs: 5000,
 }
-const VENDORS = ['formik', 'yup', 'marked', 'marked-linkify-it', 'linkify-it', 'dompurify', 'tippy.js', '@popperjs/core']
+const VENDORS = ['formik', 'yup', 'marked', 'linkify-it', 'dompurify', 'tippy.js', '@popperjs/core']
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/ai/request']
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
 const all = process.argv.includes('--all')
