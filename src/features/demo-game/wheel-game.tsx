@@ -22,31 +22,27 @@ export interface WheelGameProps {
 
 type Phase = { name: 'idle' } | { name: 'spinning' } | { name: 'won'; segment: number }
 
-/** Runs `done` when the rotor's transition ends, at once when there is none (reduced motion). */
+/** Runs `done` once the rotor's turn is over: at once when it does not turn at all (reduced motion). */
 function afterTurn(rotor: SVGGElement, done: () => void): () => void {
-  const seconds = Number.parseFloat(getComputedStyle(rotor).transitionDuration) || 0
-  if (seconds === 0) {
+  const turn = rotor.getAnimations()[0]
+  if (!turn) {
     done()
     return () => {}
   }
-  let finished = false
+  let over = false
   const finish = () => {
-    if (finished) return
-    finished = true
-    cancel()
+    if (over) return
+    over = true
+    window.clearTimeout(fallback)
     done()
   }
-  const onEnd = (event: TransitionEvent) => {
-    if (event.target === rotor) finish()
-  }
-  // A hidden tab may never deliver transitionend: the result still comes once the turn is over.
-  const fallback = window.setTimeout(finish, seconds * 1000 + 500)
-  rotor.addEventListener('transitionend', onEnd)
-  function cancel() {
+  // A hidden tab may hold the animation back: the result still comes when the turn is due.
+  const fallback = window.setTimeout(finish, Number(turn.effect?.getComputedTiming().endTime ?? 0) + 500)
+  turn.finished.then(finish, finish)
+  return () => {
+    over = true
     window.clearTimeout(fallback)
-    rotor.removeEventListener('transitionend', onEnd)
   }
-  return cancel
 }
 
 /** The playable wheel: a real button, the result announced in the status line, motion only when welcome. */

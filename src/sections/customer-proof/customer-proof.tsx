@@ -9,7 +9,7 @@ import './customer-proof.css'
 export function CustomerProof({ id, eyebrow, title, intro, figures, casesIntro, items, link }: ProofSection) {
   const scroller = useKeyboardScrollable<HTMLUListElement>()
   return (
-    <section className="section section--tinted" aria-labelledby={`${id}-title`} id={id}>
+    <section className="section" aria-labelledby={`${id}-title`} id={id}>
       <div className="container">
         <SectionHeader id={id} eyebrow={eyebrow} title={title} intro={intro} />
         {figures?.length ? <FigureList items={figures} /> : null}
