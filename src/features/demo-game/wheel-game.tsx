@@ -64,6 +64,7 @@ export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focu
     cancelTurn.current = afterTurn(rotor, () => setPhase({ name: 'won', segment: plan.segment }))
   }
 
+  // Once, right after the swap from the still picture: take over its focus and its pending press.
   const spinOnce = useRef(spinOnMount)
   useEffect(() => {
     if (focusOnMount) buttonRef.current?.focus()
@@ -72,7 +73,6 @@ export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focu
       spin()
     }
     return () => cancelTurn.current?.()
-    // Once, right after the swap from the still picture.
   }, [])
 
   const status = phase.name === 'won' ? (content.segments[phase.segment]?.result ?? '') : spinning ? content.spinningLabel : content.idleMessage

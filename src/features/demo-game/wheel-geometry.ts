@@ -1,7 +1,7 @@
 // Angles are in degrees, clockwise from the pointer at the top of the wheel. Segment 0 is centred under
 // the pointer when the wheel is at rest, so the still picture never shows the pointer on a border.
 
-export const WHEEL_RADIUS = 100
+const WHEEL_RADIUS = 100
 
 export function segmentSize(count: number): number {
   return 360 / count

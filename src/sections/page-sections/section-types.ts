@@ -60,7 +60,7 @@ export interface CasesSection {
 }
 
 export interface CaseStudy {
-  /** Named by the proof sections that quote this case (content-references.mjs). */
+  /** Named by the proof sections that quote this case (src/lib/content-references.ts). */
   id?: string
   client: string
   sector: string
@@ -106,7 +106,6 @@ export interface ProofSection {
   items: { id: string; client: string; sector: string; figure: { value: string; label: string }; quote: { text: string; author: string } }[]
   link: ActionLinkContent
 }
-
 
 export interface SlotSection {
   /** A block the route supplies (a form, an embedded video), introduced by content from the payload. */
