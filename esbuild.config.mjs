@@ -224,6 +224,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
 
   const pages = prerender.listPageRoutes()
   const payloads = await loadPagePayloads(path.join(ROOT, 'content'), prerender.renderMarkdown)
+  prerender.resolveContentReferences(payloads)
   const missing = pages.filter((page) => !payloads.has(page.path)).map((page) => page.path)
   const orphans = [...payloads.keys()].filter((route) => !pages.some((page) => page.path === route))
   if (missing.length || orphans.length) {

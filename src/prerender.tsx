@@ -12,6 +12,7 @@ export { renderHeadTags } from './lib/page-head'
 export { compileRouteRules } from './lib/route-rules'
 export { setSanitizerWindow } from './lib/sanitize-html'
 export { renderMarkdown } from './lib/markdown'
+export { resolveContentReferences } from './lib/content-references'
 
 export interface PageRoute {
   path: string

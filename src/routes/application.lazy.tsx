@@ -3,15 +3,30 @@ import { ConsentEmbed } from '#src/features/consent/consent-embed'
 import { usePagePayload } from '#src/lib/use-page-payload'
 import { PageSections } from '#src/sections/page-sections/page-sections'
 import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
+import { BrandingScreen } from '#src/sections/product-screens/branding-screen'
+import { DashboardScreen } from '#src/sections/product-screens/dashboard-screen'
+import { EditorScreen } from '#src/sections/product-screens/editor-screen'
+import type { ProductScreensContent } from '#src/sections/product-screens/product-screen-types'
 
 export const Route = createLazyRoute('/_site/application')({ component: ApplicationPage })
 
 interface ApplicationContent extends SectionsPageContent {
   video: { title: string; src: string }
+  screens: ProductScreensContent
 }
 
 function ApplicationPage() {
   const { page } = usePagePayload<ApplicationContent>('/application')
-  const video = <ConsentEmbed title={page.video.title} src={page.video.src} width={1280} height={720} />
-  return <PageSections sections={page.sections} slots={{ video }} />
+  const { brand, editor, branding, dashboard } = page.screens
+  return (
+    <PageSections
+      sections={page.sections}
+      slots={{
+        editor: <EditorScreen content={editor} brand={brand} />,
+        video: <ConsentEmbed title={page.video.title} src={page.video.src} width={1280} height={720} />,
+        branding: <BrandingScreen content={branding} brand={brand} />,
+        dashboard: <DashboardScreen content={dashboard} />,
+      }}
+    />
+  )
 }

@@ -1,23 +1,18 @@
 import type { ReactNode } from 'react'
 import { ActionLink } from '#src/components/ui/action-link'
 import { CtaBand } from '#src/sections/cta-band/cta-band'
+import { CustomerProof } from '#src/sections/customer-proof/customer-proof'
 import { FaqList } from '#src/sections/faq/faq-list'
+import { GameCatalogue } from '#src/sections/game-catalogue/game-catalogue'
 import { t } from '#src/lib/i18n'
 import { SiteError } from '#src/lib/site-error'
+import { FigureList } from './figure-list'
+import { SectionHeader } from './section-header'
+import { useKeyboardScrollable } from './use-keyboard-scrollable'
 import type { CardsSection, CasesSection, FiguresSection, HeroSection, PageSection, SlotSection, StepsSection, TextSection } from './section-types'
 import './page-sections.css'
 
-function SectionHeader({ id, eyebrow, title, intro }: { id: string; eyebrow?: string; title: string; intro?: string }) {
-  return (
-    <header className="section__header">
-      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-      <h2 id={`${id}-title`}>{title}</h2>
-      {intro ? <p className="section__intro">{intro}</p> : null}
-    </header>
-  )
-}
-
-function Hero({ eyebrow, heading, lead, actions, figures, image }: HeroSection) {
+function Hero({ eyebrow, heading, lead, actions, figures, image, visual }: HeroSection & { visual?: ReactNode }) {
   return (
     <section className="hero">
       <div className="hero__inner container">
@@ -43,17 +38,19 @@ function Hero({ eyebrow, heading, lead, actions, figures, image }: HeroSection) 
             </dl>
           ) : null}
         </div>
-        {image ? <img className="hero__image" src={image.src} width={image.width} height={image.height} alt="" fetchPriority="high" /> : null}
+        {visual ? <div className="hero__visual">{visual}</div> : null}
+        {!visual && image ? <img className="hero__image" src={image.src} width={image.width} height={image.height} alt="" fetchPriority="high" /> : null}
       </div>
     </section>
   )
 }
 
 function Cards({ id, eyebrow, title, intro, columns = 3, items }: CardsSection) {
+  const scroller = useKeyboardScrollable<HTMLUListElement>()
   return (
     <section className="section container" aria-labelledby={`${id}-title`} id={id}>
       <SectionHeader id={id} eyebrow={eyebrow} title={title} intro={intro} />
-      <ul className={`cards cards--${columns}`}>
+      <ul ref={scroller} className={`cards cards--${columns} phone-scroller`} aria-labelledby={`${id}-title`}>
         {items.map((item) => (
           <li key={item.title} className="card">
             {item.tag ? <p className="card__tag">{item.tag}</p> : null}
@@ -68,11 +65,12 @@ function Cards({ id, eyebrow, title, intro, columns = 3, items }: CardsSection) 
 }
 
 function Steps({ id, title, intro, items }: StepsSection) {
+  const scroller = useKeyboardScrollable<HTMLOListElement>()
   return (
     <section className="section section--tinted" aria-labelledby={`${id}-title`} id={id}>
       <div className="container">
         <SectionHeader id={id} title={title} intro={intro} />
-        <ol className="steps">
+        <ol ref={scroller} className="steps phone-scroller" aria-labelledby={`${id}-title`}>
           {items.map((item) => (
             <li key={item.title} className="step">
               <h3 className="step__title">{item.title}</h3>
@@ -89,21 +87,14 @@ function Figures({ id, title, intro, items }: FiguresSection) {
   return (
     <section className="section container" aria-labelledby={`${id}-title`} id={id}>
       <SectionHeader id={id} title={title} intro={intro} />
-      <dl className="figures">
-        {items.map((item) => (
-          <div key={item.label} className="figure">
-            <dt>{item.label}</dt>
-            <dd>{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList items={items} />
     </section>
   )
 }
 
-function Text({ id, eyebrow, title, paragraphs, bullets, actions }: TextSection) {
-  return (
-    <section className="section container section--text" aria-labelledby={`${id}-title`} id={id}>
+function Text({ id, eyebrow, title, paragraphs, bullets, actions, visual }: TextSection & { visual?: ReactNode }) {
+  const copy = (
+    <>
       <SectionHeader id={id} eyebrow={eyebrow} title={title} />
       {paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
@@ -122,6 +113,18 @@ function Text({ id, eyebrow, title, paragraphs, bullets, actions }: TextSection)
           ))}
         </div>
       ) : null}
+    </>
+  )
+  return (
+    <section className={`section container section--text${visual ? ' section--split' : ''}`} aria-labelledby={`${id}-title`} id={id}>
+      {visual ? (
+        <>
+          <div className="section__copy">{copy}</div>
+          <div className="section__visual">{visual}</div>
+        </>
+      ) : (
+        copy
+      )}
     </section>
   )
 }
@@ -132,7 +135,7 @@ function Cases({ id, title, intro, items }: CasesSection) {
       <SectionHeader id={id} title={title} intro={intro} />
       <ul className="cases">
         {items.map((item) => (
-          <li key={item.client} className="case">
+          <li key={item.client} className="case" id={item.id}>
             <p className="card__tag">{item.sector}</p>
             <h3 className="case__client">{item.client}</h3>
             <dl className="case__facts">
@@ -146,6 +149,14 @@ function Cases({ id, title, intro, items }: CasesSection) {
               </div>
             </dl>
             <p>{item.story}</p>
+            {item.quote ? (
+              <figure className="case__quote">
+                <blockquote>
+                  <p>{item.quote.text}</p>
+                </blockquote>
+                <figcaption>{item.quote.author}</figcaption>
+              </figure>
+            ) : null}
             <dl className="case__figures">
               {item.figures.map((figure) => (
                 <div key={figure.label}>
@@ -183,7 +194,7 @@ export function PageSections({ sections, slots = {} }: PageSectionsProps) {
       {sections.map((section, index) => {
         switch (section.type) {
           case 'hero':
-            return <Hero key={index} {...section} />
+            return <Hero key={index} {...section} visual={section.slot ? slots[section.slot] : undefined} />
           case 'cards':
             return <Cards key={section.id} {...section} />
           case 'steps':
@@ -191,9 +202,13 @@ export function PageSections({ sections, slots = {} }: PageSectionsProps) {
           case 'figures':
             return <Figures key={section.id} {...section} />
           case 'text':
-            return <Text key={section.id} {...section} />
+            return <Text key={section.id} {...section} visual={section.slot ? slots[section.slot] : undefined} />
           case 'cases':
             return <Cases key={section.id} {...section} />
+          case 'games':
+            return <GameCatalogue key={section.id} {...section} />
+          case 'proof':
+            return <CustomerProof key={section.id} {...section} />
           case 'slot':
             return (
               <Slot key={section.id} {...section}>

@@ -9,6 +9,8 @@ export interface HeroSection {
   figures?: { value: string; label: string }[]
   /** A decorative illustration from static/images, with its intrinsic size. */
   image?: { src: string; width: number; height: number }
+  /** The route draws the hero's visual itself (a playable demo, a mock-up of the product). */
+  slot?: string
 }
 
 export interface CardsSection {
@@ -45,6 +47,8 @@ export interface TextSection {
   paragraphs: string[]
   bullets?: string[]
   actions?: ActionLinkContent[]
+  /** A visual the route supplies (a mock-up of the product), drawn beside the copy. */
+  slot?: string
 }
 
 export interface CasesSection {
@@ -52,7 +56,55 @@ export interface CasesSection {
   id: string
   title: string
   intro?: string
-  items: { client: string; sector: string; goal: string; game: string; story: string; figures: { value: string; label: string }[] }[]
+  items: CaseStudy[]
+}
+
+export interface CaseStudy {
+  /** Named by the proof sections that quote this case (src/lib/content-references.ts). */
+  id?: string
+  client: string
+  sector: string
+  goal: string
+  game: string
+  story: string
+  figures: { value: string; label: string }[]
+  quote?: { text: string; author: string }
+}
+
+export interface GameType {
+  id: string
+  /** The picture's file name in static/images/games/, without `.svg`. */
+  illustration: string
+  title: string
+  text: string
+  howToPlay: string[]
+}
+
+export interface GamesSection {
+  type: 'games'
+  id: string
+  eyebrow?: string
+  title: string
+  intro?: string
+  howToPlayLabel: string
+  /** Written once, in the home page; other pages name it with `itemsFrom` and the build copies it. */
+  items: GameType[]
+  /** A closing card: what to do when no game of the list fits. */
+  more?: { title: string; text: string; link: ActionLinkContent }
+}
+
+export interface ProofSection {
+  /** What customers get: averages over all campaigns, then named customers in their own words. */
+  type: 'proof'
+  id: string
+  eyebrow?: string
+  title: string
+  intro?: string
+  figures?: { value: string; label: string }[]
+  casesIntro?: string
+  /** Resolved by the build from the cases of /cas-clients, named in the content by their id. */
+  items: { id: string; client: string; sector: string; figure: { value: string; label: string }; quote: { text: string; author: string } }[]
+  link: ActionLinkContent
 }
 
 export interface SlotSection {
@@ -78,7 +130,18 @@ export interface FaqSection {
   items: { question: string; answer: string }[]
 }
 
-export type PageSection = HeroSection | CardsSection | StepsSection | FiguresSection | TextSection | CasesSection | SlotSection | CtaSection | FaqSection
+export type PageSection =
+  | HeroSection
+  | CardsSection
+  | StepsSection
+  | FiguresSection
+  | TextSection
+  | CasesSection
+  | GamesSection
+  | ProofSection
+  | SlotSection
+  | CtaSection
+  | FaqSection
 
 export interface SectionsPageContent {
   sections: PageSection[]

@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { builtPages } from './support/site-data'
+
+const browser = useBrowser()
+
+interface Payload {
+  page: {
+    sections?: { type: string; id?: string; items?: { title: string }[] }[]
+    demoGame: { spinLabel: string; againLabel: string; idleMessage: string; segments: { label: string; result: string }[] }
+  }
+}
+
+const payloadOf = (route: string): Payload => JSON.parse(readFileSync(path.join(distDir(), route, '_payload.json'), 'utf8')) as Payload
+const demo = () => payloadOf('/').page.demoGame
+const GAME_CHUNK = /\/wheel-game-[^/]+\.js$/
+
+const box = (page: Page) => page.locator('.demo-game')
+const status = (page: Page) => box(page).getByRole('status')
+const spinButton = (page: Page) => box(page).getByRole('button')
+const gameReady = (page: Page) => page.locator('.demo-game[data-demo-ready="true"]').waitFor()
+
+/** The label of the segment just under the pointer's tip, as the browser hit-tests it. */
+function segmentUnderPointer(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const tip = document.querySelector('.wheel__pointer')?.getBoundingClientRect()
+    if (!tip) return null
+    const hit = document.elementFromPoint(tip.left + tip.width / 2, tip.bottom + 8)
+    return hit?.getAttribute('data-label') ?? null
+  })
+}
+
+/** Once a spin has ended: the announced sentence is the result of the segment the pointer shows. */
+async function expectAnnouncedPrizeUnderPointer(page: Page): Promise<void> {
+  const results = demo().segments.map((segment) => segment.result)
+  await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toSatisfy((text: string) => results.includes(text))
+  const label = await segmentUnderPointer(page)
+  const announced = await status(page).innerText()
+  expect(demo().segments.find((segment) => segment.label === label)?.result).toBe(announced)
+}
+
+async function openHome(options: BrowserContextOptions = {}) {
+  const session = await openPage(browser(), options)
+  await withConsentDecided(session.context)
+  await gotoAndWait(session.page, '/')
+  await waitForApp(session.page)
+  return session
+}
+
+describe('the playable wheel of the home hero', () => {
+  it('is a still picture in the prerendered HTML, with its button and live region, and no game code', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text()
+    const still = /<div class="demo-game"[\s\S]*?demo-game__note/.exec(html)?.[0] ?? ''
+    expect(still).toContain('<svg class="wheel"')
+    expect(still).toContain('role="img"')
+    expect(still).toContain(`>${demo().spinLabel}</button>`)
+    expect(still).toContain('role="status"')
+    for (const segment of demo().segments) expect(still).toContain(`data-label="${segment.label.replace(/'/g, '&#x27;')}"`)
+    expect(still).not.toContain('style=')
+    expect(html).not.toMatch(/wheel-game/)
+  })
+
+  it('loads its code after the first paint, swapping in place without any layout shift', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 375, height: 1600 },
+    ]) {
+      const { page, context, errors } = await openPage(browser(), { viewport })
+      await withConsentDecided(context)
+      await context.addInitScript(() => {
+        const record = window as unknown as { __shifts: number[]; __stillBox?: DOMRect }
+        record.__shifts = []
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) record.__shifts.push((entry as PerformanceEntry & { value: number }).value)
+        }).observe({ type: 'layout-shift', buffered: true })
+        document.addEventListener('DOMContentLoaded', () => {
+          record.__stillBox = document.querySelector('.demo-game')?.getBoundingClientRect()
+        })
+      })
+      await gotoAndWait(page, '/')
+      await gameReady(page)
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        chunk: performance.getEntriesByType('resource').find((entry) => /\/wheel-game-[^/]+\.js$/.test(entry.name))?.startTime,
+      }))
+      expect(timing.paint, `${viewport.width}`).toBeGreaterThan(0)
+      expect(timing.chunk, `${viewport.width}`).toBeGreaterThan(timing.paint ?? Infinity)
+      const geometry = await page.evaluate(() => {
+        const record = window as unknown as { __shifts: number[]; __stillBox?: DOMRect }
+        const now = document.querySelector('.demo-game')?.getBoundingClientRect()
+        const still = record.__stillBox
+        return { shifts: record.__shifts, still: still && [still.top, still.height, still.width], now: now && [now.top, now.height, now.width] }
+      })
+      expect(geometry.shifts, `${viewport.width}`).toEqual([])
+      expect(geometry.now, `${viewport.width}`).toEqual(geometry.still)
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('plays by keyboard: Tab reaches the button, Enter spins, the prize is announced and focus stays', async () => {
+    const { page, context, errors } = await openHome()
+    await gameReady(page)
+    await page.getByRole('link', { name: 'Essayer le générateur IA' }).first().focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(demo().spinLabel)
+    await page.keyboard.press('Enter')
+    await expectAnnouncedPrizeUnderPointer(page)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(demo().againLabel)
+    await page.keyboard.press('Space')
+    await expectAnnouncedPrizeUnderPointer(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('plays by pointer with a real spin, on the button or on the wheel', async () => {
+    const { page, context, errors } = await openHome({ reducedMotion: 'no-preference' })
+    await gameReady(page)
+    await spinButton(page).click()
+    // The wheel turns through a CSS transition, and the status says so meanwhile.
+    expect(await page.locator('.wheel__rotor').evaluate((rotor) => rotor.getAnimations().length)).toBe(1)
+    expect(await spinButton(page).getAttribute('aria-disabled')).toBe('true')
+    await expectAnnouncedPrizeUnderPointer(page)
+    await page.locator('.wheel').click()
+    await expect.poll(() => page.locator('.wheel__rotor').evaluate((rotor) => rotor.getAnimations().length)).toBe(1)
+    await expectAnnouncedPrizeUnderPointer(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('plays by touch on a phone', async () => {
+    const { page, context, errors } = await openHome({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
+    await gameReady(page)
+    await spinButton(page).tap()
+    await expectAnnouncedPrizeUnderPointer(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows the result at once, without turning, when the visitor asks for reduced motion', async () => {
+    const { page, context } = await openHome({ reducedMotion: 'reduce' })
+    await gameReady(page)
+    await spinButton(page).click()
+    expect(await page.locator('.wheel__rotor').evaluate((rotor) => rotor.getAnimations().length)).toBe(0)
+    expect(demo().segments.map((segment) => segment.result)).toContain(await status(page).innerText())
+    await expectAnnouncedPrizeUnderPointer(page)
+    await context.close()
+  })
+
+  it('spins as soon as its code arrives when pressed before, keeping the focus on the button', async () => {
+    const { page, context, errors } = await openPage(browser())
+    await withConsentDecided(context)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let requested = false
+    await context.route(GAME_CHUNK, async (route) => {
+      requested = true
+      await held
+      await route.continue()
+    })
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    await spinButton(page).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => requested).toBe(true)
+    expect(await status(page).innerText()).toBe(demo().idleMessage)
+    release()
+    await gameReady(page)
+    await expectAnnouncedPrizeUnderPointer(page)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(demo().againLabel)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the showcase pages', () => {
+  it('pass axe on /, /application and /agency once the game has loaded and been played', async () => {
+    const { page, context, errors } = await openHome()
+    await gameReady(page)
+    await spinButton(page).click()
+    await expectAnnouncedPrizeUnderPointer(page)
+    await page.locator('#jeux details summary').first().click()
+    await expectNoAxeViolations(page)
+    for (const route of ['/agency', '/application']) {
+      await gotoAndWait(page, route)
+      await waitForApp(page)
+      await expectNoAxeViolations(page)
+    }
+    await page.getByText('Voir les données du tableau de bord').click()
+    await expectNoAxeViolations(page)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 90_000)
+
+  it('pass axe on the home at 375 px, where lists of cards scroll sideways and take the keyboard', async () => {
+    const { page, context } = await openHome({ viewport: { width: 375, height: 740 } })
+    await gameReady(page)
+    const proof = page.locator('#resultats ul')
+    await expect.poll(() => proof.getAttribute('tabindex')).toBe('0')
+    await proof.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => proof.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect.poll(() => proof.getAttribute('tabindex')).toBeNull()
+    await context.close()
+  })
+
+  it('give each of the 14 game types its picture and a "how it plays" that opens by pointer and keyboard', async () => {
+    const { page, context } = await openHome()
+    const titles = ((payloadOf('/').page.sections ?? []).find((section) => section.type === 'games')?.items ?? []).map((item) => item.title)
+    expect(titles).toHaveLength(14)
+    const cards = page.locator('#jeux li:has(details)')
+    expect(await cards.locator('h3').allInnerTexts()).toEqual(titles)
+    for (let index = 0; index < titles.length; index++) {
+      const card = cards.nth(index)
+      const picture = card.locator('img')
+      await picture.scrollIntoViewIfNeeded()
+      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0)
+      const how = card.locator('details')
+      const steps = how.locator('li')
+      expect(await steps.first().isVisible()).toBe(false)
+      if (index % 2) {
+        await how.locator('summary').focus()
+        await page.keyboard.press('Enter')
+      } else {
+        await how.locator('summary').click()
+      }
+      expect(await steps.first().isVisible()).toBe(true)
+      expect(await steps.count()).toBeGreaterThanOrEqual(3)
+      await how.locator('summary').click()
+      expect(await steps.first().isVisible()).toBe(false)
+    }
+    await gotoAndWait(page, '/application')
+    expect(await page.locator('#jeux li:has(details) h3').allInnerTexts()).toEqual(titles)
+    await context.close()
+  }, 90_000)
+
+  it('quote named customers on the home, each with a figure that /cas-clients shows for the same case', async () => {
+    const { page, context } = await openHome()
+    const proof = page.locator('#resultats')
+    const quotes = proof.locator('li')
+    expect(await quotes.count()).toBeGreaterThanOrEqual(3)
+    const cited = []
+    for (const quote of await quotes.all()) {
+      cited.push({ client: await quote.locator('cite').innerText(), figure: await quote.locator('strong').innerText(), words: await quote.locator('blockquote').innerText() })
+    }
+    await proof.getByRole('link', { name: 'Lire les six cas clients' }).click()
+    await page.waitForURL(`${baseURL()}/cas-clients`)
+    for (const { client, figure, words } of cited) {
+      const found = page.locator('.case').filter({ has: page.getByRole('heading', { name: client, exact: true }) })
+      await expect.poll(() => found.count(), { message: client }).toBe(1)
+      expect(await found.locator('.case__figures dd').allInnerTexts(), client).toContain(figure)
+      expect(await found.locator('blockquote').innerText(), client).toBe(words)
+    }
+    await context.close()
+  })
+
+  it('draw the product on /application: the editor in the hero, branding and statistics with their data as text', async () => {
+    const { page, context } = await openPage(browser())
+    await withConsentDecided(context)
+    await gotoAndWait(page, '/application')
+    await waitForApp(page)
+    expect(await page.locator('.hero .product-screen--editor .phone-preview').isVisible()).toBe(true)
+    expect(await page.locator('#habillage .product-screen--branding').isVisible()).toBe(true)
+    const dashboard = page.locator('#statistiques .product-screen--dashboard')
+    expect(await dashboard.locator('svg.dashboard__chart path').count()).toBeGreaterThan(2)
+    await dashboard.getByText('Voir les données du tableau de bord').click()
+    expect(await dashboard.locator('table tbody tr').count()).toBeGreaterThan(7)
+    await context.close()
+  })
+
+  it('leave no empty hero half: every page with a hero shows its art beside the text', async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } })
+    await withConsentDecided(context)
+    const heroPages = builtPages().filter((built) => payloadOf(built.path).page.sections?.[0]?.type === 'hero')
+    expect(heroPages.length).toBeGreaterThanOrEqual(12)
+    for (const { path: route } of heroPages) {
+      await gotoAndWait(page, route)
+      await waitForApp(page)
+      const art = page.locator('.hero__inner > :nth-child(2)')
+      const box = await art.boundingBox()
+      expect(box?.width ?? 0, route).toBeGreaterThan(300)
+      expect(box?.height ?? 0, route).toBeGreaterThan(200)
+      const image = page.locator('.hero__image')
+      if (await image.count()) await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), { message: route }).toBeGreaterThan(0)
+    }
+    await context.close()
+  }, 90_000)
+
+  it('keep the home under 7,000 px at 375 px without dropping a section', async () => {
+    const { page, context } = await openHome({ viewport: { width: 375, height: 740 } })
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height).toBeLessThanOrEqual(7000)
+    const sections = (payloadOf('/').page.sections ?? []).filter((section) => section.id)
+    for (const section of sections) expect(await page.locator(`#${section.id}`).isVisible(), section.id).toBe(true)
+    await context.close()
+  })
+})
