@@ -13,7 +13,7 @@ import { compileKeyword, fold, type Keyword } from './text-match'
  */
 
 export const LANGUAGES = ['fr', 'en'] as const satisfies readonly GameLanguage[]
-export const TONES = ['warm', 'fun', 'elegant'] as const
+const TONES = ['warm', 'fun', 'elegant'] as const
 export type Tone = (typeof TONES)[number]
 type Localized<T> = Record<GameLanguage, T>
 

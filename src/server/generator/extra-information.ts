@@ -14,7 +14,7 @@ export interface ExtraInformation {
 }
 
 /** Long enough for a real sentence, short enough for a question or an answer. */
-export const SENTENCE_MAX = 200
+const SENTENCE_MAX = 200
 const TONE_SENTENCE_MAX_WORDS = 8
 
 export function readExtraInformation(text: string | undefined, source: Bank = bank): ExtraInformation {

@@ -27,7 +27,7 @@ export class GenerationError extends Error {
   }
 }
 
-export const DEADLINE_MS = 45_000
+const DEADLINE_MS = 45_000
 /** A model answer that breaks the schema or the quality checks gets one more chance. */
 const ATTEMPTS = 2
 const RETRIED: ReadonlySet<LlmError['kind']> = new Set(['invalid', 'truncated'])

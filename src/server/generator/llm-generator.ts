@@ -37,7 +37,7 @@ export class LlmError extends Error {
 
 /** The name of the abort reason the caller gives when its deadline passes (any other reason is a cancel). */
 export const DEADLINE_REASON = 'TimeoutError'
-export const MAX_ANSWER_BYTES = 256 * 1024
+const MAX_ANSWER_BYTES = 256 * 1024
 const DEFAULT_RETRY_AFTER_SECONDS = 30
 const MAX_RETRY_AFTER_SECONDS = 3600
 const QUESTION_COUNT = 5
@@ -97,7 +97,7 @@ function responseSchema(kind: 'quiz' | 'poll') {
 function bankHints(input: GeneratorRequest): string[] {
   const match = matchTopics(input)
   const language = input.gameLanguage
-  const topics = [...match.activities.map((activity) => activity.label[language]), ...match.events.map((event) => event.names?.[language].name ?? event.id)]
+  const topics = [...match.activities.map((activity) => activity.label[language]), ...match.events.map((event) => event.names?.[language].name ?? input.event)]
   const facts = [...match.activities, ...match.events].flatMap((entry) => entry.facts.map((fact) => fact[language])).slice(0, FACT_HINTS)
   return [
     ...(topics.length ? [`Sujets reconnus : ${topics.join(', ')}.`] : []),
@@ -105,7 +105,7 @@ function bankHints(input: GeneratorRequest): string[] {
   ]
 }
 
-export function prompt(input: GeneratorRequest, previousProblems: string[] = []): { system: string; user: string } {
+function prompt(input: GeneratorRequest, previousProblems: string[] = []): { system: string; user: string } {
   const quiz = input.gameType === 0
   const language = input.gameLanguage === 'fr' ? 'français' : 'anglais'
   return {

@@ -64,8 +64,7 @@ function oneLine(text: string): string {
 /** Round-robin over several lists, so two topics alternate rather than one taking every slot. */
 function interleave<T>(lists: readonly (readonly T[])[]): T[] {
   const longest = Math.max(0, ...lists.map((items) => items.length))
-  return Array.from({ length: longest }, (_, index) => lists.flatMap((items) => (index < items.length ? [items[index]!] : [])))
-    .flat()
+  return Array.from({ length: longest }, (_, index) => lists.flatMap((items) => (index < items.length ? [items[index]!] : []))).flat()
 }
 
 function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {

@@ -13,10 +13,10 @@ import { findKeyword, fold, stem, stems, words, type Keyword } from './text-matc
  * - the additional information shows up in the game.
  */
 
-export type Request = Pick<GeneratorRequest, 'companyName' | 'companyActivity' | 'event' | 'additionalInformation' | 'gameType' | 'gameLanguage'>
+export type GameRequest = Pick<GeneratorRequest, 'companyName' | 'companyActivity' | 'event' | 'additionalInformation' | 'gameType' | 'gameLanguage'>
 
 /** Share of on-topic questions below which a game is refused (one question in five may be general). */
-export const MIN_ON_TOPIC_SHARE = 0.8
+const MIN_ON_TOPIC_SHARE = 0.8
 const DUPLICATE_SIMILARITY = 0.75
 /** Answers of one question are of the same kind: none more than three times (plus a little) longer than another. */
 const LENGTH_RATIO = 3
@@ -24,9 +24,9 @@ const LENGTH_SLACK = 15
 const MIN_VISITOR_WORD = 3
 const AMBIGUOUS_ANSWER = /\b(toutes les réponses|aucune des réponses|all of the above|none of the above)\b/i
 
-export interface TopicTerms {
-  /** Folded company name: naming the company does not make a question about its trade. */
-  company: string
+interface TopicTerms {
+  /** The folded company name as whole words: naming the company does not make a question about its trade. */
+  company: RegExp | undefined
   /** Keywords and vocabulary of the bank entries the request matched. */
   keywords: Keyword[]
   /** Meaningful stems of what the visitor typed as activity, event and additional information. */
@@ -47,24 +47,29 @@ function meaningfulStems(text: string, source: Bank): string[] {
   return (precise.length ? precise : candidates).map(stem)
 }
 
-export function topicTerms(input: Request, match: TopicMatch = matchTopics(input), source: Bank = bank): TopicTerms {
+function wholeWords(text: string): RegExp | undefined {
+  if (!text) return undefined
+  return new RegExp(`(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu')
+}
+
+function topicTerms(input: GameRequest, match: TopicMatch = matchTopics(input), source: Bank = bank): TopicTerms {
   const entries = [...match.activities, ...match.events, ...(match.season ? [match.season] : [])]
   return {
-    company: fold(input.companyName.trim()),
+    company: wholeWords(fold(input.companyName.trim())),
     keywords: entries.flatMap((entry) => [...entry.keywords, ...entry.vocabulary]),
     visitorStems: new Set([input.companyActivity, input.event, input.additionalInformation ?? ''].flatMap((text) => meaningfulStems(text, source))),
   }
 }
 
 /** A question is on topic when its text or one of its answers names the trade, the event or the visitor's words. */
-export function isOnTopic(question: ExperienceQuestion, terms: TopicTerms): boolean {
+function isOnTopic(question: ExperienceQuestion, terms: TopicTerms): boolean {
   const text = fold([question.question, ...question.answers].join(' \n '))
-  const textStems = stems(terms.company ? text.split(terms.company).join(' \n ') : text)
+  const textStems = stems(terms.company ? text.replace(terms.company, ' \n ') : text)
   return textStems.some((word) => terms.visitorStems.has(word)) || terms.keywords.some((keyword) => findKeyword(textStems, keyword) >= 0)
 }
 
 /** Every string a player reads, labelled for the problem messages. */
-export function visibleStrings(experience: Experience): [string, string][] {
+function visibleStrings(experience: Experience): [string, string][] {
   return [
     ['title', experience.title],
     ['introduction', experience.introduction],
@@ -103,7 +108,7 @@ function tokenize(text: string): Token[][] {
 }
 
 /** The words of each field the visitor typed, as the language check reads them. */
-export function visitorFields(input: Request): string[][] {
+export function visitorFields(input: GameRequest): string[][] {
   return [input.companyName, input.companyActivity, input.event, input.additionalInformation ?? ''].map((field) => tokenize(field).flat().map((token) => token.folded))
 }
 
@@ -188,7 +193,7 @@ function questionProblems(question: ExperienceQuestion, kind: Experience['kind']
 }
 
 /** True when at least two meaningful words of some additional-information sentence appear in the game. */
-function usesExtraInformation(input: Request, experience: Experience, source: Bank): boolean {
+function usesExtraInformation(input: GameRequest, experience: Experience, source: Bank): boolean {
   const { prizes, announcements } = readExtraInformation(input.additionalInformation, source)
   const sentences = [...prizes, ...announcements].map((sentence) => new Set(meaningfulStems(sentence, source))).filter((set) => set.size > 0)
   if (sentences.length === 0) return true
@@ -196,7 +201,7 @@ function usesExtraInformation(input: Request, experience: Experience, source: Ba
   return sentences.some((sentence) => shown.some((text) => [...sentence].filter((word) => text.has(word)).length >= Math.min(2, sentence.size)))
 }
 
-export function assessExperience(input: Request, experience: Experience, source: Bank = bank): QualityReport {
+export function assessExperience(input: GameRequest, experience: Experience, source: Bank = bank): QualityReport {
   const problems: string[] = []
   const expectedKind = input.gameType === 0 ? 'quiz' : 'poll'
   if (experience.kind !== expectedKind) problems.push(`a ${expectedKind} was asked for, not a ${experience.kind}`)

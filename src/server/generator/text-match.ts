@@ -61,12 +61,12 @@ export function findKeyword(text: readonly string[], keyword: Keyword): number {
 }
 
 /** True when any keyword occurs in the text. */
-export function mentionsAny(text: string | readonly string[], keywords: readonly Keyword[]): boolean {
-  const textStems = typeof text === 'string' ? stems(text) : text
+export function mentionsAny(text: string, keywords: readonly Keyword[]): boolean {
+  const textStems = stems(text)
   return keywords.some((keyword) => findKeyword(textStems, keyword) >= 0)
 }
 
-/** Sentences of a free text, trimmed, without their final punctuation kept apart. */
+/** Sentences of a free text, trimmed, each keeping its final punctuation. */
 export function sentences(text: string): string[] {
   return text
     .split(/(?<=[.!?…])\s+|\n+/)
