@@ -25,7 +25,6 @@ type Placeholder = (typeof PLACEHOLDERS)[number]
 type Values = Partial<Record<Placeholder, string>>
 
 interface Context {
-  input: GeneratorRequest
   language: GameLanguage
   templates: LanguageTemplates
   source: Bank
@@ -165,8 +164,7 @@ function quizQuestions(context: Context): ExperienceQuestion[] {
   // the rules of the visitor's own contest.
   for (const fact of random.shuffle(templates.fallbackFacts)) {
     if (identities.length + chosen.length >= MIN_QUESTIONS) break
-    const filled = (text: string) => fill(text, context.values)
-    chosen.push(factQuestion({ question: filled(fact.question), answer: fact.answer, distractors: fact.distractors, explanation: fact.explanation }, random))
+    chosen.push(factQuestion({ ...fact, question: fill(fact.question, context.values) }, random))
   }
   return [...identities, ...random.shuffle(chosen)]
 }
@@ -216,7 +214,7 @@ export function generateOffline(input: GeneratorRequest, source: Bank = bank): E
   }
   const seed = JSON.stringify([input.companyName, input.companyActivity, input.event, input.additionalInformation ?? '', input.gameType, language].map((field) => (typeof field === 'string' ? oneLine(field) : field)))
   const random = seededRandom(seed)
-  const context: Context = { input, language, templates, source, random, match, extra, values }
+  const context: Context = { language, templates, source, random, match, extra, values }
 
   const questions = (kind === 'quiz' ? quizQuestions(context) : pollQuestions(context)).map((question) => ({
     ...question,
