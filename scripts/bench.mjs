@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
+import { benchGenerator } from './bench-generator.mjs'
 
 const KB = 1024
 const BUDGETS = {
@@ -192,7 +193,12 @@ for (const result of lighthouseResults) {
 
 console.log(`\nBuild: ${judged(`${Math.round(build.durationMs)} ms`, build.durationMs <= BUDGETS.buildMs, `build took ${Math.round(build.durationMs)} ms > ${BUDGETS.buildMs} ms`)} (budget ≤ ${BUDGETS.buildMs} ms)`)
 
-const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, misses }
+const generator = await benchGenerator()
+console.log(`\nOffline generator over ${generator.results.briefs} briefs (questions about the trade, event or additional information)\n`)
+for (const line of generator.lines) console.log(line)
+misses.push(...generator.misses)
+
+const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, generator: generator.results, misses }
 const resultsFile = path.join(ROOT, 'bench/results.json')
 if (existsSync(resultsFile)) {
   const previous = JSON.parse(await readFile(resultsFile, 'utf8'))

@@ -1,85 +1,207 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { generateExperience } from '#src/server/generator/generate-experience'
-import { generateWithLlm, parseModelMap } from '#src/server/generator/llm-generator'
+import { GenerationError, generateExperience } from '#src/server/generator/generate-experience'
+import { generateWithLlm, parseModelMap, retryAfterSeconds } from '#src/server/generator/llm-generator'
 
 const input: GeneratorRequest = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'precise' }
-const quiz = {
+const fact = (question: string, answers: string[], explanation = 'La tradition le veut ainsi.') => ({ question, answers, correctAnswer: 0, explanation })
+/** A quiz that passes the quality checks for `input`. */
+const goodQuiz = {
   kind: 'quiz',
   language: 'fr',
-  title: 'Quiz de Noël',
-  introduction: 'Cinq questions.',
-  questions: Array.from({ length: 5 }, (_, index) => ({ question: `Q${index} ?`, answers: ['A', 'B', 'C', 'D'], correctAnswer: 1, explanation: 'Car.' })),
-  closingMessage: 'Merci',
+  title: 'Le quiz de Noël de la boulangerie',
+  introduction: 'Cinq questions pour fêter Noël.',
+  questions: [
+    fact('Quel jour ouvre-t-on la première case du calendrier de l’Avent ?', ['Le 1er décembre', 'Le 6 décembre', 'Le 24 novembre', 'Le 1er novembre']),
+    fact('Quel saint gâte les enfants de l’Est le 6 décembre, avant Noël ?', ['Saint Nicolas', 'Saint Martin', 'Saint Éloi', 'Saint Valentin']),
+    fact('Quel dessert termine le repas de Noël ?', ['La bûche', 'La galette des rois', 'Les crêpes', 'Le fraisier']),
+    fact('En quelle année la baguette est-elle entrée au patrimoine de l’UNESCO ?', ['2022', '2010', '2016', '2019']),
+    fact('Que ne peut pas subir la pâte d’une baguette de tradition ?', ['La surgélation', 'Le pétrissage à la main', 'La cuisson au bois', 'Le façonnage']),
+  ],
+  closingMessage: 'Merci d’avoir joué avec la boulangerie Lemoine !',
+}
+const offTopicQuiz = { ...goodQuiz, questions: goodQuiz.questions.map((question, index) => ({ ...question, question: `Question numéro ${index + 1} ?`, answers: ['Oui', 'Non', 'Peut-être', 'Jamais'] })) }
+
+interface Upstream {
+  url: string
+  requests: { body: Record<string, unknown>; authorization: string | undefined; url: string | undefined }[]
+  /** Resolves when the upstream sees the connection of its n-th request closed. */
+  closed: Promise<void>[]
+  /** Bytes the upstream managed to hand to its socket, per request. */
+  sent: number[]
 }
 
 let server: Server | undefined
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+afterEach(async () => {
+  server?.closeAllConnections()
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  server = undefined
+})
 
-/** A local stand-in for an OpenAI-compatible endpoint. */
-async function fakeModel(reply: (body: Record<string, unknown>) => { status?: number; body?: string; delayMs?: number }) {
-  const requests: { body: Record<string, unknown>; authorization: string | undefined; url: string | undefined }[] = []
+/** A local stand-in for an OpenAI-compatible endpoint; `answer` writes the response of each request. */
+async function fakeModel(answer: (response: ServerResponse, index: number, request: IncomingMessage) => void): Promise<Upstream> {
+  const upstream: Upstream = { url: '', requests: [], closed: [], sent: [] }
   server = createServer((request, response) => {
+    const index = upstream.requests.length
+    upstream.sent[index] = 0
+    upstream.closed[index] = new Promise((resolve) => response.on('close', () => resolve()))
     let raw = ''
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     request.on('end', () => {
-      const body = JSON.parse(raw) as Record<string, unknown>
-      requests.push({ body, authorization: request.headers.authorization, url: request.url })
-      const answer = reply(body)
-      setTimeout(() => {
-        response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
-        response.end(answer.body ?? '')
-      }, answer.delayMs ?? 0)
+      upstream.requests.push({ body: JSON.parse(raw) as Record<string, unknown>, authorization: request.headers.authorization, url: request.url })
+      answer(response, index, request)
     })
   })
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1`, requests }
+  upstream.url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1`
+  return upstream
 }
 
-const completion = (content: string, finish = 'stop') => JSON.stringify({ choices: [{ finish_reason: finish, message: { content } }] })
+const completion = (content: unknown, finish = 'stop') => JSON.stringify({ choices: [{ finish_reason: finish, message: { content: typeof content === 'string' ? content : JSON.stringify(content) } }] })
+const reply = (body: string, status = 200, headers: Record<string, string> = {}) => (response: ServerResponse) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers })
+  response.end(body)
+}
+const settings = (url: string) => ({ baseUrl: url, apiKey: '', models: parseModelMap(undefined), signal: new AbortController().signal })
+const env = (url: string) => ({ LLM_BASE_URL: url })
+const messages = (upstream: Upstream, index = 0) => (upstream.requests[index]!.body.messages as { content: string }[]).map((message) => message.content).join('\n')
 
 describe('LLM adapter', () => {
-  it('asks for strict structured output with the mapped model and the server-side key', async () => {
-    const model = await fakeModel(() => ({ body: completion(JSON.stringify(quiz)) }))
-    const experience = await generateWithLlm(input, { baseUrl: model.url, apiKey: 'sk-test', models: parseModelMap('fast=small-model,precise=big-model'), timeoutMs: 5_000 })
-    expect(experience.title).toBe('Quiz de Noël')
+  it('asks for strict structured output with the mapped model, the server-side key and the quality rules', async () => {
+    const model = await fakeModel(reply(completion(goodQuiz)))
+    const experience = await generateWithLlm({ ...input, additionalInformation: 'Notre bûche praliné revient.' }, { ...settings(model.url), apiKey: 'sk-test', models: parseModelMap('fast=small-model,precise=big-model') })
+    expect(experience.title).toBe('Le quiz de Noël de la boulangerie')
     const [request] = model.requests
     expect(request!.url).toBe('/v1/chat/completions')
     expect(request!.authorization).toBe('Bearer sk-test')
     expect(request!.body).toMatchObject({ model: 'big-model', response_format: { type: 'json_schema', json_schema: { strict: true, name: 'contest_quiz' } } })
+    const prompt = messages(model)
+    expect(prompt).toContain('en français, sans un mot d')
+    expect(prompt).toContain('une seule est juste, les trois autres sont fausses, plausibles et de même nature')
+    expect(prompt).toContain('jamais sur un autre métier')
+    expect(prompt).toContain('Pas deux questions semblables')
+    expect(prompt).toContain('Informations complémentaires : Notre bûche praliné revient.')
+    expect(prompt).toMatch(/Faits vérifiés[^]*→ /)
   })
 
   it('accepts the nulls strict mode gives a poll', async () => {
-    const poll = { ...quiz, kind: 'poll', questions: quiz.questions.map((question) => ({ question: question.question, answers: question.answers, correctAnswer: null, explanation: null })) }
-    const model = await fakeModel(() => ({ body: completion(JSON.stringify(poll)) }))
-    const experience = await generateWithLlm({ ...input, gameType: 1 }, { baseUrl: model.url, apiKey: '', models: parseModelMap(undefined), timeoutMs: 5_000 })
-    expect(experience.kind).toBe('poll')
+    const poll = { ...goodQuiz, kind: 'poll', questions: goodQuiz.questions.map((question) => ({ question: question.question, answers: question.answers, correctAnswer: null, explanation: null })) }
+    const model = await fakeModel(reply(completion(poll)))
+    expect((await generateWithLlm({ ...input, gameType: 1 }, settings(model.url))).kind).toBe('poll')
   })
 
   it.each([
-    ['content that is not JSON', () => ({ body: completion('Voici votre quiz : ...') }), 'invalid'],
-    ['JSON that is not an experience', () => ({ body: completion(JSON.stringify({ title: 'x' })) }), 'invalid'],
-    ['a truncated answer', () => ({ body: completion('{"kind":"quiz","title":"Qu', 'length') }), 'truncated'],
-    ['an HTTP error', () => ({ status: 429, body: '{}' }), 'http'],
-    ['a refusal', () => ({ body: JSON.stringify({ choices: [{ finish_reason: 'stop', message: { content: null, refusal: 'non' } }] }) }), 'refused'],
-    ['a body that is not JSON', () => ({ body: '<html>' }), 'invalid'],
-  ])('fails on %s', async (_label, reply, kind) => {
-    const model = await fakeModel(reply)
-    await expect(generateWithLlm(input, { baseUrl: model.url, apiKey: '', models: parseModelMap(undefined), timeoutMs: 5_000 })).rejects.toMatchObject({ kind })
+    ['content that is not JSON', reply(completion('Voici votre quiz : ...')), 'invalid'],
+    ['JSON that is not an experience', reply(completion({ title: 'x' })), 'invalid'],
+    ['a game in the other language', reply(completion({ ...goodQuiz, language: 'en' })), 'invalid'],
+    ['a truncated answer', reply(completion('{"kind":"quiz","title":"Qu', 'length')), 'truncated'],
+    ['a client error', reply('{}', 404), 'http'],
+    ['a refusal', reply(JSON.stringify({ choices: [{ finish_reason: 'stop', message: { content: null, refusal: 'non' } }] })), 'refused'],
+    ['a body that is not JSON', reply('<html>'), 'invalid'],
+  ])('fails on %s', async (_label, answer, kind) => {
+    const model = await fakeModel(answer)
+    await expect(generateWithLlm(input, settings(model.url))).rejects.toMatchObject({ kind })
   })
 
-  it('gives up after its timeout', async () => {
-    const model = await fakeModel(() => ({ body: completion(JSON.stringify(quiz)), delayMs: 2_000 }))
-    await expect(generateWithLlm(input, { baseUrl: model.url, apiKey: '', models: parseModelMap(undefined), timeoutMs: 200 })).rejects.toMatchObject({ kind: 'timeout' })
+  it('reads Retry-After as a delay or a date, within bounds', () => {
+    expect(retryAfterSeconds('7')).toBe(7)
+    expect(retryAfterSeconds('Wed, 01 Jan 2025 00:01:00 GMT', Date.parse('Wed, 01 Jan 2025 00:00:00 GMT'))).toBe(60)
+    expect(retryAfterSeconds('999999')).toBe(3600)
+    expect(retryAfterSeconds(null)).toBe(30)
+    expect(retryAfterSeconds('soon')).toBe(30)
+  })
+})
+
+describe('generation through a model', () => {
+  it('uses the offline writer when LLM_BASE_URL is not set', async () => {
+    const experience = await generateExperience(input, { env: {} })
+    expect(experience.title).toContain('Lemoine')
   })
 
-  it('is used only when LLM_BASE_URL is set; errors become 502/504', async () => {
-    const offline = await generateExperience(input, { env: {} })
-    expect(offline.title).toContain('Lemoine')
-    const model = await fakeModel(() => ({ body: completion('pas du JSON') }))
-    await expect(generateExperience(input, { env: { LLM_BASE_URL: model.url } })).rejects.toMatchObject({ status: 502 })
+  it('shows a model answer that passes the quality checks', async () => {
+    const model = await fakeModel(reply(completion(goodQuiz)))
+    await expect(generateExperience(input, { env: env(model.url) })).resolves.toMatchObject({ title: goodQuiz.title })
+    expect(model.requests).toHaveLength(1)
+  })
+
+  it('asks again once, with the reasons, when the answer fails the quality checks', async () => {
+    const model = await fakeModel((response, index) => reply(completion(index === 0 ? offTopicQuiz : goodQuiz))(response))
+    await expect(generateExperience(input, { env: env(model.url) })).resolves.toMatchObject({ title: goodQuiz.title })
+    expect(model.requests).toHaveLength(2)
+    expect(messages(model, 1)).toMatch(/Ta réponse précédente a été refusée : .*only 0 of 5 questions are about the activity/)
+  })
+
+  it('refuses with a 502 when the second answer fails too', async () => {
+    const model = await fakeModel((response, index) => reply(index === 0 ? completion('pas du JSON') : completion(offTopicQuiz))(response))
+    const failure = generateExperience(input, { env: env(model.url) })
+    await expect(failure).rejects.toBeInstanceOf(GenerationError)
+    await expect(failure).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused twice') })
+    expect(model.requests).toHaveLength(2)
+  })
+
+  it.each([
+    [429, { 'retry-after': '7' }, 7],
+    [500, {}, 30],
+    [503, { 'retry-after': '120' }, 120],
+  ])('turns an upstream %i into a 503 with Retry-After, without asking again', async (status, headers, seconds) => {
+    const model = await fakeModel(reply('{"error":"busy"}', status, headers))
+    await expect(generateExperience(input, { env: env(model.url) })).rejects.toMatchObject({ status: 503, retryAfterSeconds: seconds })
+    expect(model.requests).toHaveLength(1)
+  })
+
+  it('gives up at the deadline on an answer that never ends, and closes the connection', async () => {
+    const model = await fakeModel((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"choices":')
+      const trickle = setInterval(() => response.write(' '), 20)
+      response.on('close', () => clearInterval(trickle))
+    })
+    const started = Date.now()
+    await expect(generateExperience(input, { env: env(model.url), timeoutMs: 300 })).rejects.toMatchObject({ status: 504 })
+    expect(Date.now() - started).toBeLessThan(2_000)
+    await model.closed[0]
+  })
+
+  it('stops reading an answer past 256 KB, so memory stays bounded, and closes the connection', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const model = await fakeModel((response, index) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      let open = true
+      response.on('close', () => (open = false))
+      const pump = () => {
+        while (open && model.sent[index]! < 600 * 1024 * 1024) {
+          model.sent[index]! += chunk.length
+          if (!response.write(chunk)) return void response.once('drain', pump)
+        }
+      }
+      pump()
+    })
+    await expect(generateExperience(input, { env: env(model.url) })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('262144 bytes') })
+    await model.closed[0]
+    expect(model.sent[0]).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  it('refuses an answer that announces more than 256 KB without reading it', async () => {
+    const model = await fakeModel((response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 * 1024) })
+      response.write('{')
+    })
+    await expect(generateExperience(input, { env: env(model.url) })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('announces') })
+    await model.closed[0]
+  })
+
+  it('stops and closes the connection when the visitor cancels', async () => {
+    let arrived: () => void
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve))
+    const model = await fakeModel(() => arrived())
+    const visitor = new AbortController()
+    const failure = generateExperience(input, { env: env(model.url), signal: visitor.signal })
+    await requestArrived
+    visitor.abort()
+    await expect(failure).rejects.toMatchObject({ status: 504, message: 'The request was cancelled' })
+    await model.closed[0]
   })
 })
