@@ -110,7 +110,7 @@ describe('the API on Node', () => {
     const server = await start()
     let signal: AbortSignal | undefined
     vi.mocked(generateExperience).mockImplementationOnce(
-      (_input, options) =>
+      (_input, options = {}) =>
         new Promise((_resolve, reject) => {
           signal = options.signal
           signal?.addEventListener('abort', () => reject(new GenerationError(504, 'Abandonné.')))

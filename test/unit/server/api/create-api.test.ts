@@ -260,7 +260,7 @@ describe('generation', () => {
   it('hands the request signal to the generator: a visitor who leaves stops the model call', async () => {
     let seen: AbortSignal | undefined
     vi.mocked(generateExperience).mockImplementationOnce(
-      (_input, { signal }) =>
+      (_input, { signal } = {}) =>
         new Promise((_resolve, reject) => {
           seen = signal
           signal?.addEventListener('abort', () => reject(new GenerationError(504, 'Abandonné.')))
