@@ -42,6 +42,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/e2e-global-setup.ts'],
+          // Browser tests mostly wait on Chromium, so several files run at once even on two cores.
+          maxWorkers: 4,
+          // A loaded two-core machine can take seconds to paint; the 1 s default would make polls flaky.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           retry: process.env.CI ? 1 : 0,

@@ -38,7 +38,8 @@ describe('contact form', () => {
     const { page, errors, context } = await openContact()
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click()
     await page.getByText('Indiquez votre prénom.').waitFor()
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-firstName')
+    // Focus moves in an effect after the errors are painted.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-firstName')
     const firstName = page.getByLabel('Prénom')
     expect(await firstName.getAttribute('aria-invalid')).toBe('true')
     expect(await firstName.getAttribute('aria-describedby')).toContain('contact-firstName-error')

@@ -168,7 +168,9 @@ describe('stale deployments', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
     await page.getByRole('heading', { level: 1, name: 'Internal Server Error' }).waitFor({ timeout: 15_000 })
     expect(await page.locator('main').innerText()).toContain('Failed to fetch dynamically imported module')
-    await page.waitForTimeout(1_500)
+    // The guard decided before the error view showed: a reload would already be under way, and would
+    // destroy this document before two more frames are painted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(loads).toBe(2)
     expect(page.url()).toBe(`${baseURL()}/pricing`)
     await context.close()

@@ -1,17 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer, type SiteServer } from '#src/server/main'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser'
+import { useBrowser } from './support/browser'
 
 // A site on one origin (a bucket) calling the API deployed at another, as with SITE_API_URL=https://api…
 let workDir: string
 let site: SiteServer
 let otherSite: SiteServer
 let api: SiteServer
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-cors-'))
@@ -20,18 +19,16 @@ beforeAll(async () => {
   site = await serve({})
   otherSite = await serve({})
   api = await serve({ SITE_URL: site.url, API_RATE_LIMITS: 'newsletter=1' })
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 })
 
 afterAll(async () => {
-  await browser?.close()
   await Promise.all([site, otherSite, api].map((server) => server?.close()))
   await rm(workDir, { recursive: true, force: true })
 })
 
 /** What a page of `origin` gets when it posts a sign-up to the API, as the site's forms do. */
 async function signUpFrom(origin: string) {
-  const context = await browser.newContext()
+  const context = await browser().newContext()
   const page = await context.newPage()
   await page.goto(origin + '/')
   const result = await page.evaluate(async (url) => {

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser'
-import { chromium, type Browser } from 'playwright-core'
+import { useBrowser } from './support/browser'
 
 interface DevServer {
   url: string
@@ -56,16 +55,10 @@ describe('npm run dev', () => {
   }, 120_000)
 
   describe('in the browser', () => {
-    let browser: Browser
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    })
-    afterAll(async () => {
-      await browser?.close()
-    })
+    const browser = useBrowser()
 
     it('logs no "Error in route match" while pages load and navigate during a rebuild', async () => {
-      const context = await browser.newContext()
+      const context = await browser().newContext()
       const page = await context.newPage()
       const messages: string[] = []
       page.on('console', (message) => {

@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { startSiteServer } from '../../src/server/main'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
 
 /** Third-party settings the consent tests rely on; their hosts are never reached (tests block them). */
 export const E2E_ENV = {
@@ -18,20 +20,25 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     distDir: string
+    browserEndpoint: string
   }
 }
 
 /**
- * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, and serves it
- * the way a static bucket does.
+ * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, serves it the
+ * way a static bucket does, and starts the one Chromium every test file connects to (a launch per file
+ * costs about a second; contexts keep tests apart).
  */
 export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-e2e-'))
   const outDir = path.join(workDir, 'dist')
-  await promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
-  })
+  const [browserServer] = await Promise.all([
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+    promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
+    }),
+  ])
   // Every browser test posts from 127.0.0.1 to this one server: the per-client rate limit is raised so
   // they never wait on each other (the limit itself has its own tests).
   const server = await startSiteServer({
@@ -43,8 +50,9 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseURL', server.url)
   project.provide('distDir', outDir)
+  project.provide('browserEndpoint', browserServer.wsEndpoint())
   return async () => {
-    await server.close()
+    await Promise.all([server.close(), browserServer.close()])
     await rm(workDir, { recursive: true, force: true })
   }
 }

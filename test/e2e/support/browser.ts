@@ -2,9 +2,6 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-
 export const baseURL = (): string => inject('baseURL')
 export const distDir = (): string => inject('distDir')
 
@@ -17,11 +14,14 @@ export interface PageSession {
   blocked: string[]
 }
 
-/** One Chromium per test file; call at the top level of the file. */
+/**
+ * The run's one Chromium (started by the global setup), connected for this test file; call at the top
+ * level of the file. Each test opens its own context.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    browser = await chromium.connect(inject('browserEndpoint'))
   })
   afterAll(async () => {
     await browser?.close()
