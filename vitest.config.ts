@@ -23,6 +23,9 @@ export default defineConfig({
   resolve: { alias },
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
   test: {
+    // Browser tests mostly wait on Chromium, so several files run at once even on two cores (vitest's
+    // default there is one worker, which ran every file after the other).
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
@@ -42,8 +45,6 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/e2e-global-setup.ts'],
-          // Browser tests mostly wait on Chromium, so several files run at once even on two cores.
-          maxWorkers: 4,
           // A loaded two-core machine can take seconds to paint; the 1 s default would make polls flaky.
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,

@@ -3,8 +3,8 @@ import { expectNoAxeViolations, useBrowser, waitForApp } from './support/browser
 import { generate, holdGenerations, openGenerator, openTab, seedExperiences, shownTitles, STORAGE_KEY, storedTitles } from './ai-generator-helpers'
 
 const browser = useBrowser()
-const LEMOINE = 'Le grand quiz Boulangerie Lemoine : Noël'
-const SAINT_ROCH = 'Le grand quiz Cave Saint-Roch : Noël'
+const LEMOINE = 'Boulangerie Lemoine : le grand quiz de Noël'
+const SAINT_ROCH = 'Le quiz de Noël : Cave Saint-Roch vous défie'
 const FULL = /Le stockage de votre navigateur est plein/
 
 describe('AI experiences in localStorage are never lost', () => {

@@ -5,7 +5,7 @@ import { baseURL, expectNoAxeViolations, useBrowser } from './support/browser'
 import { generate, openGenerator, shownTitles, storedTitles } from './ai-generator-helpers'
 
 const browser = useBrowser()
-const LEMOINE = 'Le grand quiz Boulangerie Lemoine : Noël'
+const LEMOINE = 'Boulangerie Lemoine : le grand quiz de Noël'
 
 async function importFile(page: Page, name: string, content: string) {
   await page.getByLabel('Importer une expérience (fichier JSON)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) })
@@ -25,7 +25,7 @@ describe('Export and import', () => {
     await generate(page, 'Boulangerie Lemoine', { held: false })
     const item = page.getByRole('listitem').filter({ hasText: LEMOINE })
     const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Exporter (JSON)' }).click()])
-    expect(download.suggestedFilename()).toBe('ludora-le-grand-quiz-boulangerie-lemoine-noel.json')
+    expect(download.suggestedFilename()).toBe('ludora-boulangerie-lemoine-le-grand-quiz-de-noel.json')
     const content = await readFile((await download.path())!, 'utf8')
     const envelope = JSON.parse(content) as { format: string; version: number; record: { id: string; experience: { title: string } } }
     expect(envelope).toMatchObject({ format: 'ludora-ai-experience', version: 1, record: { experience: { title: LEMOINE } } })
@@ -103,7 +103,7 @@ describe('Preview link', () => {
     await visitor.page.getByRole('alert').filter({ hasText: message }).waitFor()
     await visitor.page.getByRole('button', { name: 'Fermer l’aperçu partagé' }).click()
     await generate(visitor.page, 'Cave Saint-Roch', { held: false })
-    await visitor.page.getByRole('heading', { name: 'Le grand quiz Cave Saint-Roch : Noël' }).waitFor()
+    await visitor.page.getByRole('heading', { name: 'Le quiz de Noël : Cave Saint-Roch vous défie' }).waitFor()
     expect(visitor.errors).toEqual([])
     await visitor.context.close()
   })

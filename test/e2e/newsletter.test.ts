@@ -217,15 +217,16 @@ describe.each(FORMS)('newsletter form ($name)', ({ scope: scopeOf }) => {
   it('announces a wrong address, keeps it and sends nothing', async () => {
     const { session, page, signups, scope, input } = await openLoaded(scopeOf)
     await input.click()
-    await page.keyboard.type('prospect.rapide@exemple')
+    // A trailing dot leaves an empty domain label: not an address under the HTML standard's rule.
+    await page.keyboard.type('prospect.rapide@exemple.')
     await page.keyboard.press('Enter')
     const alert = scope.getByRole('alert').filter({ hasText: 'Cette adresse e-mail ne semble pas valide' })
     await alert.waitFor()
     expect(await input.getAttribute('aria-invalid')).toBe('true')
     const describedBy = (await input.getAttribute('aria-describedby')) ?? ''
     expect(await alert.locator('p').getAttribute('id')).toBe(describedBy.split(' ').find((id) => id.endsWith('-error')))
-    await expectTypedInPlace(page, input, 'prospect.rapide@exemple')
-    await page.keyboard.type('.fr')
+    await expectTypedInPlace(page, input, 'prospect.rapide@exemple.')
+    await page.keyboard.type('fr')
     await alert.waitFor({ state: 'detached' })
     expect(await input.getAttribute('aria-invalid')).toBeNull()
     expect(signups.bodies).toEqual([])
