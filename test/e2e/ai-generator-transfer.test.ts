@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, useBrowser } from './support/browser'
@@ -26,7 +28,11 @@ describe('Export and import', () => {
     const item = page.getByRole('listitem').filter({ hasText: LEMOINE })
     const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Exporter (JSON)' }).click()])
     expect(download.suggestedFilename()).toBe('ludora-boulangerie-lemoine-le-grand-quiz-de-noel.json')
-    const content = await readFile((await download.path())!, 'utf8')
+    // The browser runs as a server the tests connect to: the file is fetched through saveAs, not read in place.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'ludora-export-'))
+    await download.saveAs(path.join(folder, download.suggestedFilename()))
+    const content = await readFile(path.join(folder, download.suggestedFilename()), 'utf8')
+    await rm(folder, { recursive: true, force: true })
     const envelope = JSON.parse(content) as { format: string; version: number; record: { id: string; experience: { title: string } } }
     expect(envelope).toMatchObject({ format: 'ludora-ai-experience', version: 1, record: { experience: { title: LEMOINE } } })
 
