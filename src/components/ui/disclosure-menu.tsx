@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { MenuPopper } from './menu-popper'
 import { SiteLink } from './site-link'
 import './disclosure-menu.css'
@@ -38,7 +38,6 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
   const panelRef = useRef<HTMLUListElement>(null)
   const popper = useRef<MenuPopper | undefined>(undefined)
   const loading = useRef<Promise<void> | undefined>(undefined)
-  const lastPointer = useRef<string>('mouse')
   const openRef = useRef(open)
   openRef.current = open
 
@@ -62,11 +61,10 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
           popper: popperRef.current,
           panel: panelRef.current,
           onOpenChange: setOpen,
-          allowHoverShow: () => lastPointer.current !== 'touch',
         })
         // Whatever happened while tippy was on its way: an open panel gets placed, a waiting pointer its delay.
         if (openRef.current) popper.current.show()
-        else if (item.matches(':hover') && lastPointer.current !== 'touch') item.dispatchEvent(new MouseEvent('mouseenter'))
+        else if (item.matches(':hover')) item.dispatchEvent(new MouseEvent('mouseenter'))
       })
       .catch(() => {
         // Without tippy the disclosure keeps working by click and keyboard; the next intent tries again.
@@ -136,13 +134,8 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
     if (openRef.current && !(next instanceof Node && itemRef.current?.contains(next))) setMenuOpen(false)
   }
 
-  const onPointer = (event: PointerEvent) => {
-    lastPointer.current = event.pointerType
-    loadPopper()
-  }
-
   return (
-    <li ref={itemRef} className={`disclosure-menu ${className}`} data-open={open} onKeyDown={onKeyDown} onBlur={onBlur} onPointerEnter={onPointer} onPointerDown={onPointer}>
+    <li ref={itemRef} className={`disclosure-menu ${className}`} data-open={open} onKeyDown={onKeyDown} onBlur={onBlur} onPointerEnter={loadPopper} onPointerDown={loadPopper}>
       {head ? (
         <SiteLink to={head.to} className={linkClassName} onFocus={loadPopper}>
           {head.label}

@@ -15,8 +15,6 @@ interface MenuPopperOptions {
   /** The panel itself, hidden while closed. */
   panel: HTMLElement
   onOpenChange(open: boolean): void
-  /** Whether a show that tippy schedules by itself (hover) may happen: not after a tap. */
-  allowHoverShow(): boolean
 }
 
 /**
@@ -24,13 +22,11 @@ interface MenuPopperOptions {
  * (docs/decisions/022-header-dropdowns.md). tippy positions the page's own panel (headless: no tippy
  * markup, no tippy stylesheet) and reports every show and hide, so the disclosure button stays right.
  */
-export function attachMenuPopper({ item, popper, panel, onOpenChange, allowHoverShow }: MenuPopperOptions): MenuPopper {
-  let requested = false
+export function attachMenuPopper({ item, popper, panel, onOpenChange }: MenuPopperOptions): MenuPopper {
   const instance = tippy(item, {
     ...MENU_TOOLTIP_PROPS,
     render: () => ({ popper }),
     onShow() {
-      if (!requested && !allowHoverShow()) return false
       // Unhidden before tippy measures it; React's own render then agrees.
       panel.hidden = false
       onOpenChange(true)
@@ -43,17 +39,9 @@ export function attachMenuPopper({ item, popper, panel, onOpenChange, allowHover
       if (!popper.isConnected) item.append(popper)
     },
   })
-  const run = (action: () => void) => {
-    requested = true
-    try {
-      action()
-    } finally {
-      requested = false
-    }
-  }
   return {
-    show: () => run(() => instance.show()),
-    hide: () => run(() => instance.hide()),
+    show: () => instance.show(),
+    hide: () => instance.hide(),
     destroy() {
       instance.destroy()
       if (!popper.isConnected) item.append(popper)

@@ -97,7 +97,7 @@ export const MENU_TOOLTIP_PROPS: Partial<Props> = {
   interactive: true,
   interactiveBorder: 8,
   hideOnClick: false,
-  // Programmatic show() after a tap must work; taps themselves are filtered by the menu (onShow).
+  // After a tap tippy shows at once (no hover delay on touch), and the button's click finds it open.
   touch: true,
   animation: false,
   // The disclosure button carries aria-expanded and aria-controls itself.
