@@ -5,6 +5,8 @@ import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
 const WIDTHS = [375, 768, 1024, 1280, 1366, 1440, 1920]
+/** A classic (non-overlay) scrollbar takes this much of the layout width while media queries still see the window's. */
+const SCROLLBAR = 17
 const PHONE = { width: 375, height: 812 }
 const LAPTOP = { width: 1440, height: 900 }
 
@@ -12,6 +14,14 @@ async function ready(page: Page, path: string): Promise<void> {
   await gotoAndWait(page, path)
   await waitForApp(page)
   await page.evaluate(() => document.fonts.ready)
+}
+
+/** Resizes and waits until media queries and viewport units have caught up, then for a painted frame. */
+async function resize(page: Page, width: number, gutter = 0): Promise<void> {
+  await page.setViewportSize({ width, height: 900 })
+  await page.evaluate((padding) => document.documentElement.style.setProperty('padding-right', padding ? `${padding}px` : null), gutter)
+  await page.waitForFunction((expected) => window.innerWidth === expected && window.matchMedia(`(width: ${expected}px)`).matches, width)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
 interface LayoutReport {
@@ -33,7 +43,7 @@ function measureLayout(page: Page): Promise<LayoutReport> {
     const rect = (element: Element) => element.getBoundingClientRect()
     const label = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\s+/).join('.') : ''}${element.textContent ? ` "${element.textContent.trim().slice(0, 30)}"` : ''}`
-    const width = document.documentElement.clientWidth
+    const width = document.documentElement.clientWidth - parseFloat(getComputedStyle(document.documentElement).paddingRight)
     const header = document.querySelector('.site-header')!
     const brand = header.querySelector('.site-header__brand')!
     const brandName = header.querySelector('.brand-logo__name')!
@@ -88,30 +98,47 @@ function measureLayout(page: Page): Promise<LayoutReport> {
   })
 }
 
+/** Every built page at each width: the same checks, whichever font the page ended up with. */
+async function expectSoundLayouts(page: Page, widths: (readonly [number, number])[]): Promise<void> {
+  for (const built of builtPages()) {
+    await page.setViewportSize(LAPTOP)
+    await ready(page, built.path)
+    for (const [width, scrollbar] of widths) {
+      await resize(page, width, scrollbar)
+      const where = `${built.path} at ${width} px${scrollbar ? ' beside a scrollbar' : ''}`
+      const report = await measureLayout(page)
+      expect(report.sideways, where).toBeLessThanOrEqual(0)
+      expect(report.overlaps, where).toEqual([])
+      expect(report.sticking, where).toEqual([])
+      expect(report.brandLines, where).toBe(1)
+      expect(report.ctaVisible, where).toBe(true)
+      if (width >= 1024) {
+        // Brand, every menu item and the call to action share one line: their centres are level.
+        expect(Math.max(...report.rowTops) - Math.min(...report.rowTops), where).toBeLessThanOrEqual(2)
+        expect(report.headerHeight, where).toBeLessThanOrEqual(72)
+      }
+    }
+  }
+}
+
 describe('layout of every page at every width', () => {
   it('never scrolls sideways; from 1024 px the header is one row with the call to action; nothing overlaps or sticks out', async () => {
     const { page, errors, context } = await openPage(browser())
     await withConsentDecided(context)
-    for (const built of builtPages()) {
-      await page.setViewportSize(LAPTOP)
-      await ready(page, built.path)
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 })
-        const where = `${built.path} at ${width} px`
-        const report = await measureLayout(page)
-        expect(report.sideways, where).toBeLessThanOrEqual(0)
-        expect(report.overlaps, where).toEqual([])
-        expect(report.sticking, where).toEqual([])
-        expect(report.brandLines, where).toBe(1)
-        expect(report.ctaVisible, where).toBe(true)
-        if (width >= 1024) {
-          // Brand, every menu item and the call to action share one line: their centres are level.
-          expect(Math.max(...report.rowTops) - Math.min(...report.rowTops), where).toBeLessThanOrEqual(2)
-          expect(report.headerHeight, where).toBeLessThanOrEqual(72)
-        }
-      }
-    }
+    await expectSoundLayouts(page, [...WIDTHS.map((width) => [width, 0] as const), [1024, SCROLLBAR]])
     expect(errors).toEqual([])
+    await context.close()
+  }, 300_000)
+
+  it('holds with the fallback font as well, for a visitor whose first paint came before the web font', async () => {
+    const { page, context } = await openPage(browser())
+    await withConsentDecided(context)
+    await context.route(/\.woff2$/, (route) => route.abort())
+    await expectSoundLayouts(page, [
+      [375, 0],
+      [1024, SCROLLBAR],
+      [1280, 0],
+    ])
     await context.close()
   }, 300_000)
 })

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { MenuPopper } from './menu-popper'
 import { SiteLink } from './site-link'
@@ -40,6 +41,8 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
   const loading = useRef<Promise<void> | undefined>(undefined)
   const openRef = useRef(open)
   openRef.current = open
+  // The button shows that the page on screen is one of its links, as a link shows its own page.
+  const holdsCurrentPage = useRouterState({ select: (state) => links.some((link) => link.to === state.location.pathname) })
 
   const setMenuOpen = useCallback((next: boolean) => {
     if (popper.current) {
@@ -148,6 +151,7 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={head ? label : undefined}
+        data-current={holdsCurrentPage || undefined}
         onClick={() => setMenuOpen(!openRef.current)}
         onFocus={loadPopper}
       >
