@@ -76,8 +76,3 @@ export const footerColumns: FooterColumn[] = [
   { title: 'footer.studio', links: [agency, ...studioServices, atelier] },
   { title: 'footer.company', links: [whoAreWe, contact, connect, blog] },
 ]
-
-/** Every link of the header menu in reading order, group heads and grouped links included. */
-export function menuLinks(menu: MenuItem[] = mainMenu): MenuLink[] {
-  return menu.flatMap((item) => (isMenuGroup(item) ? [...(item.head ? [item.head] : []), ...item.links] : [item]))
-}

@@ -107,7 +107,7 @@ describe('cookie consent', () => {
     await session.page.reload()
     await waitForApp(session.page)
     await expect.poll(() => session.log.matomoScript).toBe(2)
-    expect(session.log.crispScript).toBe(2)
+    await expect.poll(() => session.log.crispScript).toBe(2)
     expect(await banner(session.page).count()).toBe(0)
     expect(await session.page.locator('script[src$="matomo.js"]').count()).toBe(1)
     expect(session.errors).toEqual([])

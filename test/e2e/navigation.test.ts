@@ -145,7 +145,7 @@ describe('the site menu', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseURL()}/acquisition`)
     await page.getByRole('heading', { level: 1 }).waitFor()
-    expect(await expanded(studio(page))).toBe('false')
+    await expect.poll(() => expanded(studio(page))).toBe('false')
     expect(errors).toEqual([])
     await context.close()
   })

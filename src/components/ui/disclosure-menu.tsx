@@ -15,12 +15,11 @@ interface DisclosureMenuProps {
   /** A page of its own, shown as a link beside the button. */
   head?: DisclosureMenuLink
   links: DisclosureMenuLink[]
-  /** Below this width the panel opens in the flow (mobile menu) and the pointer never opens it. */
-  popperMedia?: string
   className?: string
   linkClassName?: string
 }
 
+/** The header's breakpoint: below it the panel opens in the flow of the mobile menu, and tippy.js is not needed. */
 const DESKTOP = '(min-width: 64rem)'
 
 /**
@@ -30,7 +29,7 @@ const DESKTOP = '(min-width: 64rem)'
  * the first hover, focus or touch, so it never weighs on the first load
  * (docs/decisions/022-header-dropdowns.md).
  */
-export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, className = '', linkClassName = '' }: DisclosureMenuProps) {
+export function DisclosureMenu({ label, head, links, className = '', linkClassName = '' }: DisclosureMenuProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const itemRef = useRef<HTMLLIElement>(null)
@@ -41,8 +40,9 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
   const loading = useRef<Promise<void> | undefined>(undefined)
   const openRef = useRef(open)
   openRef.current = open
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
   // The button shows that the page on screen is one of its links, as a link shows its own page.
-  const holdsCurrentPage = useRouterState({ select: (state) => links.some((link) => link.to === state.location.pathname) })
+  const holdsCurrentPage = links.some((link) => link.to === pathname)
 
   const setMenuOpen = useCallback((next: boolean) => {
     if (popper.current) {
@@ -54,11 +54,11 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
   }, [])
 
   const loadPopper = useCallback(() => {
-    if (loading.current || !window.matchMedia(popperMedia).matches) return
+    if (loading.current || !window.matchMedia(DESKTOP).matches) return
     loading.current = import('./menu-popper')
       .then(({ attachMenuPopper }) => {
         const item = itemRef.current
-        if (!item || !popperRef.current || !panelRef.current || !window.matchMedia(popperMedia).matches) return
+        if (!item || !popperRef.current || !panelRef.current || !window.matchMedia(DESKTOP).matches) return
         popper.current = attachMenuPopper({
           item,
           popper: popperRef.current,
@@ -73,10 +73,13 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
         // Without tippy the disclosure keeps working by click and keyboard; the next intent tries again.
         loading.current = undefined
       })
-  }, [popperMedia])
+  }, [])
+
+  // A link followed from the panel leads to a new page: the panel has done its job.
+  useEffect(() => setMenuOpen(false), [pathname, setMenuOpen])
 
   useEffect(() => {
-    const media = window.matchMedia(popperMedia)
+    const media = window.matchMedia(DESKTOP)
     const onChange = () => {
       if (media.matches || !popper.current) return
       popper.current.destroy()
@@ -90,37 +93,13 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
       popper.current?.destroy()
       popper.current = undefined
     }
-  }, [popperMedia])
+  }, [])
 
   const panelLinks = () => [...(panelRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? [])]
 
   const focusLink = (index: number) => {
     const items = panelLinks()
     items[(index + items.length) % items.length]?.focus()
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
-    const inPanel = panelRef.current?.contains(event.target as Node) ?? false
-    const onButton = event.target === buttonRef.current
-    if (event.key === 'Escape' && openRef.current) {
-      event.stopPropagation()
-      setMenuOpen(false)
-      buttonRef.current?.focus()
-      return
-    }
-    if (!inPanel && !onButton) return
-    const items = panelLinks()
-    const current = items.indexOf(document.activeElement as HTMLAnchorElement)
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => (inPanel ? focusLink(current + 1) : openThenFocus(0)),
-      ArrowUp: () => (inPanel ? focusLink(current - 1) : openThenFocus(-1)),
-      Home: () => inPanel && focusLink(0),
-      End: () => inPanel && focusLink(-1),
-    }
-    const move = moves[event.key]
-    if (!move) return
-    event.preventDefault()
-    move()
   }
 
   const openThenFocus = (index: number) => {
@@ -130,6 +109,26 @@ export function DisclosureMenu({ label, head, links, popperMedia = DESKTOP, clas
       setMenuOpen(true)
     }
     focusLink(index)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key === 'Escape' && openRef.current) {
+      event.stopPropagation()
+      setMenuOpen(false)
+      buttonRef.current?.focus()
+      return
+    }
+    const inPanel = panelRef.current?.contains(event.target as Node) ?? false
+    const current = panelLinks().indexOf(document.activeElement as HTMLAnchorElement)
+    const moves: Record<string, () => void> = inPanel
+      ? { ArrowDown: () => focusLink(current + 1), ArrowUp: () => focusLink(current - 1), Home: () => focusLink(0), End: () => focusLink(-1) }
+      : event.target === buttonRef.current
+        ? { ArrowDown: () => openThenFocus(0), ArrowUp: () => openThenFocus(-1) }
+        : {}
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    move()
   }
 
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
