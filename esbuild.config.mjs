@@ -139,19 +139,24 @@ export function outputClosure(metafile, modulePath) {
   return files
 }
 
-/** The entry script and stylesheet the HTML links; the app itself loads after the first paint. */
+/**
+ * The entry script and stylesheet the HTML links, and the web fonts that stylesheet declares (preloaded so
+ * they are there for the first paint); the app itself loads after the first paint.
+ */
 function entryAssets(metafile, outDir) {
   const publicUrl = (file) => '/' + path.relative(outDir, path.resolve(ROOT, file)).split(path.sep).join('/')
   const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx')
   return {
     script: publicUrl(entryFile),
     stylesheet: publicUrl(entry.cssBundle),
+    fonts: metafile.outputs[entry.cssBundle].imports.filter((asset) => asset.path.endsWith('.woff2')).map((asset) => publicUrl(asset.path)),
     cssChunks: Object.keys(metafile.outputs).filter((file) => file.endsWith('.css') && file.includes('/chunks/')),
   }
 }
 
 function documentHtml(template, { head, app, assets, dev }) {
   const tags = [
+    ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(assets.fetches ?? []).map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
     `<script type="module" src="${assets.script}"></script>`,

@@ -1,15 +1,30 @@
-// npm run screenshots: builds and serves the site, then writes full-page screenshots of /, /agency and
-// /pricing at 1280 px and 375 px into screenshots/ (git-ignored), with the consent already decided.
-import { mkdir } from 'node:fs/promises'
+// npm run screenshots: builds and serves the site, then writes a full-page screenshot of every prerendered
+// page at 375 px and 1440 px into screenshots/ (git-ignored), with the consent already decided, plus the
+// cookie banner and the settings dialog as a first visitor sees them.
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { buildSite, ROOT, startServer } from '../esbuild.config.mjs'
 
-const ROUTES = ['/', '/agency', '/pricing']
-const WIDTHS = [1280, 375]
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+]
 const port = Number(process.env.PORT || 4174)
 const origin = `http://127.0.0.1:${port}`
 const outDir = path.join(ROOT, 'screenshots')
+const fileName = (route, width, suffix = '') => `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')}${suffix}-${width}.png`
+
+async function ready(page, route) {
+  await page.goto(origin + route, { waitUntil: 'load' })
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
+  await page.evaluate(() => document.fonts.ready)
+}
+
+async function shoot(page, file, options) {
+  await page.screenshot({ path: path.join(outDir, file), ...options })
+  console.log(`Capture : screenshots/${file}`)
+}
 
 const build = await buildSite({ env: { ...process.env, SITE_URL: origin } })
 const server = await startServer({ root: build.outDir, port })
@@ -18,20 +33,27 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 })
 try {
+  await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
-  for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
+  for (const viewport of VIEWPORTS) {
+    const firstVisit = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' })
+    const visitor = await firstVisit.newPage()
+    await ready(visitor, '/')
+    await visitor.locator('.consent-banner').waitFor()
+    await shoot(visitor, fileName('/', viewport.width, '-cookie-banner'))
+    await visitor.locator('.consent-banner').getByRole('button', { name: 'Gérer les cookies' }).click()
+    await shoot(visitor, fileName('/', viewport.width, '-cookie-settings'))
+    await firstVisit.close()
+
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' })
     await context.addCookies([
       { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: origin },
       { name: 'ncc_e', value: 'necessary', url: origin },
     ])
     const page = await context.newPage()
-    for (const route of ROUTES) {
-      await page.goto(origin + route, { waitUntil: 'load' })
-      await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
-      const file = path.join(outDir, `${route === '/' ? 'home' : route.slice(1)}-${width}.png`)
-      await page.screenshot({ path: file, fullPage: true })
-      console.log(`Capture : ${path.relative(ROOT, file)}`)
+    for (const route of build.pages) {
+      await ready(page, route)
+      await shoot(page, fileName(route, viewport.width), { fullPage: true })
     }
     await context.close()
   }

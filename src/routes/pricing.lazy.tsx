@@ -29,14 +29,6 @@ function PricingPage() {
           </ul>
         </aside>
         <FeatureMatrix matrix={page.matrix} plans={page.plans} />
-        <section className="pricing__classic" aria-labelledby="classic-title">
-          <h2 id="classic-title">{page.classicOffer.title}</h2>
-          <ul>
-            {page.classicOffer.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </section>
         <FaqList {...page.faq} />
       </div>
       <CtaBand {...page.cta} />

@@ -11,7 +11,17 @@ beforeEach(() => {
       throw new Error(`Unexpected console.${level}: ${args.map(String).join(' ')}`)
     })
   }
-  if (hasDom) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  if (hasDom) {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+    // jsdom has no layout: no media query ever matches and nothing is ever resized.
+    window.matchMedia = (query: string) =>
+      ({ matches: false, media: query, onchange: null, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn(), dispatchEvent: () => false }) as MediaQueryList
+    window.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+  }
 })
 
 afterEach(() => {

@@ -1,15 +1,23 @@
 import { useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react'
 import { BrandLogo } from '#src/components/ui/brand-logo'
+import { DisclosureMenu } from '#src/components/ui/disclosure-menu'
 import { SiteLink } from '#src/components/ui/site-link'
 import { t } from '#src/lib/i18n'
 import { siteConfig } from '#src/lib/site-config'
-import { mainMenu } from '../navigation'
+import { isMenuGroup, mainMenu, type MenuLink } from '../navigation'
+import './site-header.css'
 
 interface SiteHeaderProps {
   variant: 'site' | 'agency'
 }
 
+const translated = (link: MenuLink) => ({ to: link.to, label: t(link.label) })
+
+/**
+ * Brand, menu and the call to action. From 1024 px the whole menu sits on one row with dropdowns for the
+ * grouped pages; below, a menu button opens it as a panel, and the call to action stays beside it.
+ */
 export function SiteHeader({ variant }: SiteHeaderProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
@@ -29,8 +37,13 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [open])
 
+  // The open menu panel closes once the keyboard leaves the header, as it would on a page load.
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (open && !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setOpen(false)
+  }
+
   return (
-    <header className={`site-header site-header--${variant}`}>
+    <header className={`site-header site-header--${variant}`} onBlur={onBlur}>
       <div className="site-header__inner container">
         <SiteLink to={variant === 'agency' ? '/agency' : '/'} className="site-header__brand" aria-label={t(variant === 'agency' ? 'nav.homeStudio' : 'nav.home')}>
           <BrandLogo studio={variant === 'agency'} />
@@ -48,18 +61,29 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
         </button>
         <nav id={panelId} className="site-nav" data-open={open} aria-label={t('nav.label')}>
           <ul className="site-nav__list">
-            {mainMenu.map((entry) => (
-              <li key={entry.to} className={`site-nav__item site-nav__item--${entry.to.slice(1) || 'home'}`}>
-                <SiteLink to={entry.to} className="site-nav__link">
-                  {t(entry.label)}
-                </SiteLink>
-              </li>
-            ))}
+            {mainMenu.map((item) =>
+              isMenuGroup(item) ? (
+                <DisclosureMenu
+                  key={item.id}
+                  className="site-nav__item site-nav__group"
+                  linkClassName="site-nav__link"
+                  label={t(item.label)}
+                  head={item.head ? translated(item.head) : undefined}
+                  links={item.links.map(translated)}
+                />
+              ) : (
+                <li key={item.to} className="site-nav__item">
+                  <SiteLink to={item.to} className="site-nav__link">
+                    {t(item.label)}
+                  </SiteLink>
+                </li>
+              ),
+            )}
           </ul>
-          <a className="button button--primary site-header__cta" href={`${siteConfig.appUrl}/signup`}>
-            {t('nav.startFree')}
-          </a>
         </nav>
+        <a className="button button--primary site-header__cta" href={`${siteConfig.appUrl}/signup`}>
+          {t('nav.startFree')}
+        </a>
       </div>
     </header>
   )

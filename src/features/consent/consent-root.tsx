@@ -23,18 +23,38 @@ export function ConsentRoot() {
 
 function ConsentBanner() {
   const titleId = useId()
+  const bannerRef = useRef<HTMLElement>(null)
+
+  // The page makes room for the fixed banner, so its end and every focused element can scroll above it.
+  useEffect(() => {
+    const banner = bannerRef.current
+    if (!banner) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${banner.offsetHeight}px`))
+    observer.observe(banner)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--consent-banner-height')
+    }
+  }, [])
+
   return (
-    <section className="consent-banner" role="region" aria-labelledby={titleId}>
+    <section ref={bannerRef} className="consent-banner" role="region" aria-labelledby={titleId}>
       <div className="consent-banner__inner container">
-        <div className="consent-banner__text">
+        <div className="consent-banner__message">
           <h2 id={titleId} className="consent-banner__title">
             {t('consent.bannerTitle')}
           </h2>
           {/* Two short paragraphs rather than one block: the banner appears after the page and must not
-              become its largest paint. */}
-          <p>{t('consent.bannerText')}</p>
-          <p>
-            {t('consent.bannerRefusal')} <SiteLink to="/cookies">{t('consent.policyLink')}</SiteLink>
+              become its largest paint. On phones they are cut to three lines (all of it stays readable by
+              assistive technologies, and the policy link leads to the rest) so the banner keeps to 30% of
+              the screen. */}
+          <div className="consent-banner__text">
+            <p>{t('consent.bannerText')}</p>
+            <p>{t('consent.bannerRefusal')}</p>
+          </div>
+          <p className="consent-banner__more">
+            <SiteLink to="/cookies">{t('consent.policyLink')}</SiteLink>
           </p>
         </div>
         <div className="consent-banner__actions">
@@ -106,30 +126,35 @@ function ConsentSettings() {
     <div className="consent-modal">
       <div className="consent-modal__overlay" />
       <div ref={dialogRef} className="consent-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <h2 id={titleId}>{t('consent.settingsTitle')}</h2>
-        <p>{t('consent.settingsIntro')}</p>
-        <ul className="consent-groups">
-          <GroupSwitch id="necessary" checked locked />
-          {OPTIONAL_GROUP_IDS.map((id) => (
-            <GroupSwitch key={id} id={id} checked={selection.has(id)} locked={false} onToggle={() => toggle(id)} />
-          ))}
-        </ul>
-        <p className="consent-modal__unsaved" role="status">
-          {unsaved ? t('consent.unsaved') : ''}
-        </p>
-        <div className="consent-modal__actions">
-          <button type="button" className="consent-button consent-button--light" onClick={() => decide(saveSelection(selection))}>
-            {t('consent.save')}
-          </button>
-          <button type="button" className="consent-button consent-button--light" onClick={() => decide(acceptAll())}>
-            {t('consent.acceptAll')}
-          </button>
-          <button type="button" className="consent-button consent-button--light" onClick={() => decide(declineAll())}>
-            {t('consent.declineAll')}
-          </button>
-          <button type="button" className="consent-button consent-button--light" onClick={close}>
-            {t('consent.close')}
-          </button>
+        <div className="consent-modal__body">
+          <h2 id={titleId}>{t('consent.settingsTitle')}</h2>
+          <p>{t('consent.settingsIntro')}</p>
+          <ul className="consent-groups">
+            <GroupSwitch id="necessary" checked locked />
+            {OPTIONAL_GROUP_IDS.map((id) => (
+              <GroupSwitch key={id} id={id} checked={selection.has(id)} locked={false} onToggle={() => toggle(id)} />
+            ))}
+          </ul>
+        </div>
+        {/* Kept in view below the scrolling groups, so Save is always one look away. */}
+        <div className="consent-modal__footer">
+          <p className="consent-modal__unsaved" role="status">
+            {unsaved ? t('consent.unsaved') : ''}
+          </p>
+          <div className="consent-modal__actions">
+            <button type="button" className="consent-button consent-button--light" onClick={() => decide(saveSelection(selection))}>
+              {t('consent.save')}
+            </button>
+            <button type="button" className="consent-button consent-button--light" onClick={() => decide(acceptAll())}>
+              {t('consent.acceptAll')}
+            </button>
+            <button type="button" className="consent-button consent-button--light" onClick={() => decide(declineAll())}>
+              {t('consent.declineAll')}
+            </button>
+            <button type="button" className="consent-button consent-button--light" onClick={close}>
+              {t('consent.close')}
+            </button>
+          </div>
         </div>
       </div>
     </div>

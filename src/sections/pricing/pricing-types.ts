@@ -25,6 +25,7 @@ export interface PlanFeature {
   tooltip: string
   /** One value per plan, in plan order: true/false for included or not, or a short figure. */
   values: (string | boolean)[]
+  /** What the classic offer changes for this feature, shown once, in the feature's row. */
   classicNote?: string
 }
 
@@ -36,7 +37,6 @@ export interface PricingContent {
   plans: Plan[]
   hint: { title: string; items: string[] }
   matrix: { title: string; caption: string; featureHeader: string; included: string; notIncluded: string; features: PlanFeature[] }
-  classicOffer: { title: string; items: string[] }
   faq: { title: string; items: { question: string; answer: string }[] }
   cta: { title: string; text: string; primary: { label: string; href: string }; secondary: { label: string; href: string } }
 }

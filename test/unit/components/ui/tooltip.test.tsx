@@ -21,7 +21,7 @@ function touch(type: 'touchstart' | 'touchend', x: number, y: number, target: Ev
 describe('tooltip settings', () => {
   it('uses the seed’s constants', () => {
     expect(INFO_TOOLTIP_PROPS).toMatchObject({ offset: [0, 5], delay: [200, 0], duration: [150, 150], trigger: 'mouseenter focus click', touch: true, allowHTML: false })
-    expect(MENU_TOOLTIP_PROPS).toMatchObject({ offset: [0, 5], delay: [0, 400], interactive: true })
+    expect(MENU_TOOLTIP_PROPS).toMatchObject({ offset: [0, 5], delay: [200, 400], trigger: 'mouseenter', interactive: true })
   })
 
   it('closes on Escape while shown', () => {
