@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, createRoute, Outlet, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { payloadQuery } from '#src/lib/payload'
+import { warmPageImages } from '#src/lib/warm-page-images'
 import { NotFoundView, RouteErrorView } from './error-view'
 import { SiteChrome } from './layouts/site-chrome'
 import { RootView } from './root-view'
@@ -13,8 +14,11 @@ export interface RouterContext {
 
 /** Every page's data is its prerendered payload, fetched once through React Query. */
 function payloadLoader(path: string) {
-  return ({ context, location }: { context: RouterContext; location: ParsedLocation }) =>
-    context.queryClient.ensureQueryData(payloadQuery(path, location.href))
+  return async ({ context, location, preload }: { context: RouterContext; location: ParsedLocation; preload: boolean }) => {
+    const payload = await context.queryClient.ensureQueryData(payloadQuery(path, location.href))
+    if (preload) warmPageImages(payload.page)
+    return payload
+  }
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
