@@ -31,7 +31,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          // A DOM costs about a second per file: only the files that render or use browser storage ask for
+          // one (`// @vitest-environment jsdom`).
+          environment: 'node',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup/unit-setup.ts'],
           restoreMocks: true,

@@ -13,7 +13,7 @@ describe('AI experience generator', () => {
     await page.getByRole('button', { name: 'Générer mon jeu' }).click()
     await page.getByText("Indiquez le nom de l'entreprise.").waitFor()
     await page.getByText("Décrivez l'activité de l'entreprise.").waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -27,7 +27,7 @@ describe('AI experience generator', () => {
     expect(await item.innerText()).toMatch(/Boulangerie Lemoine · Quiz en français/)
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludora:ai-experiences:v1') ?? '[]') as unknown[])
     expect(stored).toHaveLength(1)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
 
     // The preview opened by itself: play the five questions.
     for (let question = 1; question <= 5; question++) {
@@ -78,7 +78,7 @@ describe('AI experience generator', () => {
     await page.getByRole('button', { name: 'Générer mon jeu' }).click()
     await page.getByRole('progressbar', { name: 'Génération en cours' }).waitFor()
     await page.getByText('Nous analysons votre activité…').waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
     await page.getByRole('button', { name: 'Annuler la génération' }).click()
     await page.getByText(/Génération annulée/).waitFor()
     expect(await page.getByLabel("Nom de l'entreprise").inputValue()).toBe('Boulangerie Lemoine')
@@ -93,7 +93,7 @@ describe('AI experience generator', () => {
     await page.getByRole('alert').filter({ hasText: GENERIC_ERROR }).waitFor()
     expect(await page.getByLabel('Événement ou occasion').inputValue()).toBe('Noël')
     expect(await page.evaluate(() => localStorage.getItem('ludora:ai-experiences:v1'))).toBeNull()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
     expect(errors).toEqual([])
     await context.close()
   })

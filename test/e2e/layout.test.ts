@@ -4,7 +4,8 @@ import { gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } fro
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
-const WIDTHS = [375, 768, 1024, 1280, 1366, 1440, 1920]
+// 320 px: the narrowest phones still sold; then the widths.
+const WIDTHS = [320, 375, 768, 1024, 1280, 1366, 1440, 1920]
 /** A classic (non-overlay) scrollbar takes this much of the layout width while media queries still see the window's. */
 const SCROLLBAR = 17
 const PHONE = { width: 375, height: 812 }
@@ -67,13 +68,18 @@ function measureLayout(page: Page): Promise<LayoutReport> {
     const brandLines = lineTops.filter((top, index) => index === 0 || top - lineTops[index - 1]! > parseFloat(getComputedStyle(brandName).fontSize) / 2).length
 
     // Clipping or scrolling ancestors contain what they hold on purpose (the pricing matrix, fades).
-    const clipped = (element: Element) => {
-      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-        const { overflowX } = getComputedStyle(node)
-        if (overflowX !== 'visible') return true
+    // Remembered per element: the walk up the tree is shared by every descendant.
+    const clippedCache = new Map<Element, boolean>()
+    const clips = (node: Element | null): boolean => {
+      if (!node || node === document.body) return false
+      let known = clippedCache.get(node)
+      if (known === undefined) {
+        known = getComputedStyle(node).overflowX !== 'visible' || clips(node.parentElement)
+        clippedCache.set(node, known)
       }
-      return false
+      return known
     }
+    const clipped = (element: Element) => clips(element.parentElement)
     const sticking: string[] = []
     for (const element of document.querySelectorAll('body *')) {
       if (element.closest('svg, .visually-hidden, .honeypot, .skip-link, [hidden]') && element.tagName !== 'svg') continue
@@ -98,9 +104,9 @@ function measureLayout(page: Page): Promise<LayoutReport> {
   })
 }
 
-/** Every built page at each width: the same checks, whichever font the page ended up with. */
+/** Every built page, and the not-found page, at each width: the same checks, whichever font the page ended up with. */
 async function expectSoundLayouts(page: Page, widths: (readonly [number, number])[]): Promise<void> {
-  for (const built of builtPages()) {
+  for (const built of [...builtPages(), { path: '/introuvable' }]) {
     await page.setViewportSize(LAPTOP)
     await ready(page, built.path)
     for (const [width, scrollbar] of widths) {

@@ -177,20 +177,19 @@ describe('the playable wheel of the home hero', () => {
 })
 
 describe('the showcase pages', () => {
-  it('pass axe on /, /application and /agency once the game has loaded and been played', async () => {
+  it('pass axe on / once the game has loaded and been played, and on /application with its data table open', async () => {
     const { page, context, errors } = await openHome()
     await gameReady(page)
     await spinButton(page).click()
     await expectAnnouncedPrizeUnderPointer(page)
     await page.locator('#jeux details summary').first().click()
     await expectNoAxeViolations(page)
-    for (const route of ['/agency', '/application']) {
-      await gotoAndWait(page, route)
-      await waitForApp(page)
-      await expectNoAxeViolations(page)
-    }
+    // /agency and /application are scanned whole by the sweep in foundation.test.ts; here, the state it
+    // does not reach: the dashboard's data table opened.
+    await gotoAndWait(page, '/application')
+    await waitForApp(page)
     await page.getByText('Voir les données du tableau de bord').click()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, { include: ['.dashboard'] })
     expect(errors).toEqual([])
     await context.close()
   }, 90_000)

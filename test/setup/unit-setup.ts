@@ -1,8 +1,8 @@
-import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 
 const hasDom = typeof window !== 'undefined'
+// The DOM matchers and React's test renderer only for files that have a DOM: the others skip loading them.
+const cleanup = hasDom ? await import('@testing-library/jest-dom/vitest').then(() => import('@testing-library/react')).then((library) => library.cleanup) : undefined
 
 // Tests are quiet: an unexpected console.error or console.warn fails the test that caused it.
 beforeEach(() => {
@@ -25,7 +25,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  if (!hasDom) return
+  if (!cleanup) return
   cleanup()
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim()

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createMemoryHistory } from '@tanstack/react-router'
 import { act, render, screen } from '@testing-library/react'
 import { createRoot } from 'react-dom/client'

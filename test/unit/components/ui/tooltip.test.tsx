@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
 import type { Instance } from 'tippy.js'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { addExperience, BACKUP_KEY, loadExperiences, removeExperience, STORAGE_KEY, type StoredExperience } from '#src/features/ai-generator/experience-storage'
 import { record } from './experience-fixtures'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '#src/features/ai-generator/experience-storage'
 import { createExperienceStore } from '#src/features/ai-generator/experience-store'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { consentCookieOptions, cookieDomains, readStoredConsent, removeCookies, writeConsent } from '#src/features/consent/consent-cookies'
 import { acceptAll, saveSelection } from '#src/features/consent/consent-state'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApi, type ApiOptions } from '#src/server/api/create-api'
 import { createMemoryRateLimiter } from '#src/server/api/rate-limit'

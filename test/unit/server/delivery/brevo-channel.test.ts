@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBrevoChannel } from '#src/server/delivery/brevo-channel'
 import { ChannelMisconfigured, SubmissionRefused } from '#src/server/delivery/channel'

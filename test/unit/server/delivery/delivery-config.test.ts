@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { describeDelivery, readDeliveryConfig } from '#src/server/delivery/delivery-config'
 

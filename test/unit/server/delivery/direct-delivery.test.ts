@@ -1,4 +1,3 @@
-// @vitest-environment node
 import path from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, open, readdir, rm, writeFile, type FileHandle } from 'node:fs/promises'
 import os from 'node:os'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSubmission } from '#src/server/delivery/delivery'
 import type { SmtpSettings } from '#src/server/delivery/delivery-config'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSubmission } from '#src/server/delivery/delivery'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { bank, LANGUAGES, readBank } from '#src/server/generator/bank'
 import { foreignWords, sameKind } from '#src/server/generator/quality'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { parseExperience } from '#src/features/ai-generator/experience-schema'
 import { generateOffline } from '#src/server/generator/offline-generator'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Miniflare } from 'miniflare'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { rm } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
