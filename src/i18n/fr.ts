@@ -1,16 +1,17 @@
 import { common } from './fr/common'
 import { consent } from './fr/consent'
 import { forms } from './fr/forms'
-import { generator } from './fr/generator'
 import { pages } from './fr/pages'
 import { pricing } from './fr/pricing'
 
-/** The French catalogue: the reference every other language falls back to. Each area owns its file. */
+/**
+ * The French catalogue of the site shell: the reference every other language falls back to. Each area owns
+ * its file; the generator's messages load with the generator (src/features/ai-generator/generator-i18n.ts).
+ */
 export const fr = {
   ...common,
   ...consent,
   ...forms,
-  ...generator,
   ...pages,
   ...pricing,
 } as const

@@ -17,11 +17,26 @@ export function getLanguage(): Language {
   return current
 }
 
-/** Translates a key; missing keys fall back to French, `{name}` placeholders are filled from params. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const template = catalogues[current][key] ?? fr[key]
+function fill(template: string, params?: Record<string, string | number>): string {
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match))
+}
+
+/** Translates a key; missing keys fall back to French, `{name}` placeholders are filled from params. */
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  return fill(catalogues[current][key] ?? fr[key], params)
+}
+
+/**
+ * A translator for a feature that brings its own messages with its lazy chunk, so they stay out of every
+ * page's first load. Same rules as `t` (language, French fallback, placeholders); site keys still work.
+ */
+export function createTranslator<TKey extends string>(own: { fr: Record<TKey, string>; en?: Partial<Record<TKey, string>> }) {
+  return (key: TKey | MessageKey, params?: Record<string, string | number>): string => {
+    if (!Object.hasOwn(own.fr, key)) return t(key as MessageKey, params)
+    const ownKey = key as TKey
+    return fill((current === 'en' ? own.en?.[ownKey] : undefined) ?? own.fr[ownKey], params)
+  }
 }
 
 function readStoredLanguage(): Language | undefined {

@@ -1,7 +1,7 @@
 import { ErrorMessage, Field, Form, Formik } from 'formik'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import type { MessageKey } from '#src/i18n/fr'
-import { t } from '#src/lib/i18n'
+import type { GeneratorMessageKey } from './generator-i18n'
+import { t } from './generator-i18n'
 import { postJson, retryAfterSeconds } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { ExperienceImport } from './experience-import'
@@ -15,7 +15,7 @@ import './ai-generator.css'
 const SharedPreview = lazy(() => import('./shared-preview').then((module) => ({ default: module.SharedPreview })))
 
 export const GENERATION_TIMEOUT_MS = 60_000
-const STEPS: MessageKey[] = ['generator.step1', 'generator.step2', 'generator.step3', 'generator.step4']
+const STEPS: GeneratorMessageKey[] = ['generator.step1', 'generator.step2', 'generator.step3', 'generator.step4']
 const EXPECTED_DURATION_MS = 10_000
 
 interface FormValues {
@@ -37,7 +37,7 @@ type Status =
   | { state: 'cancelled' }
   | { state: 'rate-limited' | 'busy'; retryAfterSeconds: number }
 
-const PROBLEM_MESSAGES: Record<StorageProblem, MessageKey> = {
+const PROBLEM_MESSAGES: Record<StorageProblem, GeneratorMessageKey> = {
   unavailable: 'generator.storageUnavailable',
   full: 'generator.storageFull',
   corrupt: 'generator.storageCorrupt',
@@ -138,7 +138,7 @@ export function AiGenerator() {
             <div className="ai-generator__choices">
               <Choice name="gameType" legend="generator.gameType" options={[['0', 'generator.quiz'], ['1', 'generator.poll']]} />
               <Choice name="gameLanguage" legend="generator.gameLanguage" options={[['fr', 'generator.fr'], ['en', 'generator.en']]} />
-              <Choice name="llmModel" legend="generator.llmModel" options={LLM_MODEL_IDS.map((id) => [id, `generator.model.${id}`] as [string, MessageKey])} />
+              <Choice name="llmModel" legend="generator.llmModel" options={LLM_MODEL_IDS.map((id) => [id, `generator.model.${id}`] as [string, GeneratorMessageKey])} />
             </div>
             {status.state === 'generating' ? (
               <Progress startedAt={status.startedAt} onCancel={() => controller.current?.abort('cancelled')} />
@@ -180,7 +180,7 @@ export function AiGenerator() {
   )
 }
 
-function TextField({ name, label, hint, multiline = false, invalid }: { name: keyof FormValues; label: MessageKey; hint?: MessageKey; multiline?: boolean; invalid: boolean }) {
+function TextField({ name, label, hint, multiline = false, invalid }: { name: keyof FormValues; label: GeneratorMessageKey; hint?: GeneratorMessageKey; multiline?: boolean; invalid: boolean }) {
   const id = `generator-${name}`
   const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
@@ -203,7 +203,7 @@ function TextField({ name, label, hint, multiline = false, invalid }: { name: ke
   )
 }
 
-function Choice({ name, legend, options }: { name: keyof FormValues; legend: MessageKey; options: [string, MessageKey][] }) {
+function Choice({ name, legend, options }: { name: keyof FormValues; legend: GeneratorMessageKey; options: [string, GeneratorMessageKey][] }) {
   return (
     <fieldset className="choice">
       <legend>{t(legend)}</legend>

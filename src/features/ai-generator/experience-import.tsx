@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent } from 'react'
-import type { MessageKey } from '#src/i18n/fr'
-import { t } from '#src/lib/i18n'
+import type { GeneratorMessageKey } from './generator-i18n'
+import { t } from './generator-i18n'
 import { experienceStore } from './experience-store'
 import type { TransferProblem } from './experience-transfer'
 
-const PROBLEMS: Record<TransferProblem, MessageKey> = {
+const PROBLEMS: Record<TransferProblem, GeneratorMessageKey> = {
   'not-json': 'generator.import.notJson',
   invalid: 'generator.import.invalid',
   tampered: 'generator.import.invalid',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { t } from '#src/lib/i18n'
+import { t } from './generator-i18n'
 import { siteConfig } from '#src/lib/site-config'
 import type { StoredExperience } from './experience-storage'
 import type { ShareOutcome } from './experience-transfer'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { t } from '#src/lib/i18n'
+import { t } from './generator-i18n'
 import type { Experience, ExperienceQuestion } from './experience-schema'
 import { castVote } from './poll-votes'
 

@@ -1,4 +1,4 @@
-import { t } from '#src/lib/i18n'
+import { t } from './generator-i18n'
 import { nameText, plainText } from '#src/lib/validation'
 import { array, mixed, number, object, string, type InferType } from 'yup'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { MessageKey } from '#src/i18n/fr'
-import { t } from '#src/lib/i18n'
+import type { GeneratorMessageKey } from './generator-i18n'
+import { t } from './generator-i18n'
 import { ExperiencePlayer } from './experience-player'
 import type { StoredExperience } from './experience-storage'
 import { readShareFragment, TransferError, type TransferProblem } from './experience-transfer'
@@ -15,7 +15,7 @@ interface SharedPreviewProps {
 
 type State = { status: 'reading' } | { status: 'ready'; record: StoredExperience } | { status: 'refused'; problem: TransferProblem }
 
-const PROBLEMS: Partial<Record<TransferProblem, MessageKey>> = {
+const PROBLEMS: Partial<Record<TransferProblem, GeneratorMessageKey>> = {
   'too-large': 'generator.shared.tooLarge',
   unsupported: 'generator.shared.unsupported',
   browser: 'generator.shared.browser',

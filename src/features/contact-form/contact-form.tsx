@@ -1,7 +1,7 @@
 import { ErrorMessage, Field, Form, Formik, type FormikErrors, type FormikHelpers } from 'formik'
 import { useEffect, useRef, useState } from 'react'
-import type { MessageKey } from '#src/i18n/fr'
-import { t } from '#src/lib/i18n'
+import type { ContactMessageKey } from './contact-i18n'
+import { t } from './contact-i18n'
 import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { contactSchema, CONTACT_FIELDS } from './contact-schema'
@@ -12,7 +12,7 @@ type Values = Record<FieldName | 'website', string>
 
 const EMPTY: Values = { firstName: '', name: '', email: '', phone: '', company: '', object: '', message: '', website: '' }
 
-const FIELDS: { name: FieldName; label: MessageKey; type: string; autoComplete: string; required: boolean; wide?: boolean; multiline?: boolean; hint?: MessageKey }[] = [
+const FIELDS: { name: FieldName; label: ContactMessageKey; type: string; autoComplete: string; required: boolean; wide?: boolean; multiline?: boolean; hint?: ContactMessageKey }[] = [
   { name: 'firstName', label: 'contact.firstName', type: 'text', autoComplete: 'given-name', required: true },
   { name: 'name', label: 'contact.name', type: 'text', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'contact.email', type: 'email', autoComplete: 'email', required: true },
