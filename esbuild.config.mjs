@@ -146,8 +146,14 @@ export function outputClosure(metafile, modulePath) {
 function entryAssets(metafile, outDir) {
   const publicUrl = (file) => '/' + path.relative(outDir, path.resolve(ROOT, file)).split(path.sep).join('/')
   const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx')
+  const entryFiles = outputClosure(metafile, 'src/main.tsx')
   return {
     script: publicUrl(entryFile),
+    /** A page's modules past the entry: the app, then the route's own chunk, with their static imports. */
+    pageModules: (routeModule) =>
+      [...new Set([...outputClosure(metafile, 'src/app/boot.tsx'), ...outputClosure(metafile, routeModule)])]
+        .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
+        .map(publicUrl),
     stylesheet: publicUrl(entry.cssBundle),
     fonts: metafile.outputs[entry.cssBundle].imports.filter((asset) => asset.path.endsWith('.woff2')).map((asset) => publicUrl(asset.path)),
     cssChunks: Object.keys(metafile.outputs).filter((file) => file.endsWith('.css') && file.includes('/chunks/')),
@@ -159,6 +165,8 @@ function documentHtml(template, { head, app, assets, dev }) {
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(assets.fetches ?? []).map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+    // Read by the entry after the first paint, which then fetches them all at once (src/main.tsx).
+    assets.modules?.length ? `<meta name="ludora:modules" content="${assets.modules.join(' ')}">` : '',
     `<script type="module" src="${assets.script}"></script>`,
     dev ? '<script type="module" src="/_dev/live-reload.js"></script>' : '',
   ].filter(Boolean)
@@ -257,6 +265,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
           csp,
           // In watch mode payloads carry a timestamp, so a preload could never be used.
           fetches: dev ? [manifestUrl] : [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${buildId}`],
+          modules: assets.pageModules(modules.get(routePath)),
         },
         dev,
       })
@@ -267,7 +276,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   const notFoundHtml = documentHtml(template, {
     head: `<title>404 - Page Not Found | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`,
     app: await prerender.renderPage('/404', undefined),
-    assets: { ...assets, csp },
+    assets: { ...assets, csp, modules: assets.pageModules() },
     dev,
   })
 
