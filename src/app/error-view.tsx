@@ -5,6 +5,7 @@ import { SiteLink } from '#src/components/ui/site-link'
 import { t } from '#src/lib/i18n'
 import { isChunkLoadError, reloadOnceAt } from '#src/lib/reload-guard'
 import { isSiteError } from '#src/lib/site-error'
+import { usePageReady } from '#src/lib/use-page-ready'
 
 interface ErrorViewProps {
   statusCode: number
@@ -17,6 +18,7 @@ interface ErrorViewProps {
 
 /** The error page of the original: status code, title, the error's own message, and a way out. */
 export function ErrorView({ statusCode, title, description, onRetry, standalone = false }: ErrorViewProps) {
+  usePageReady()
   useEffect(() => {
     document.title = `${statusCode} - ${title} | ${t('site.name')}`
   }, [statusCode, title])
