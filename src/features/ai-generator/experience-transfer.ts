@@ -1,6 +1,7 @@
 import { generatorFormSchema, parseExperience } from './experience-schema'
 import { isStoredExperience, type StoredExperience } from './experience-storage'
 import { SHARE_FRAGMENT_PREFIX } from './share-fragment'
+import { readBounded } from '#src/lib/read-bounded'
 
 /** The file and the link carry the same envelope; a later shape gets version 2 and a reader for both. */
 export const ENVELOPE_FORMAT = 'ludora-ai-experience'
@@ -118,25 +119,8 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function collect(stream: ReadableStream<Uint8Array<ArrayBuffer>>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let length = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    length += value.length
-    if (length > limit) {
-      await reader.cancel()
-      throw new TransferError('too-large')
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.length
-  }
+  const bytes = await readBounded(stream, limit)
+  if (!bytes) throw new TransferError('too-large')
   return bytes
 }
 

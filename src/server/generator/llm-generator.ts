@@ -1,6 +1,7 @@
 import { ValidationError } from 'yup'
 import { parseExperience, type Experience, type GeneratorRequest, type LlmModelId } from '#src/features/ai-generator/experience-schema'
 import { matchTopics } from './topics'
+import { readBounded } from '#src/lib/read-bounded'
 
 /**
  * One call to an OpenAI-compatible chat-completions endpoint. Web APIs only (fetch, AbortSignal, streams,
@@ -153,25 +154,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   const declared = Number(response.headers.get('content-length'))
   if (declared > maxBytes) throw new LlmError('too-large', `The model answer announces ${declared} bytes, more than ${maxBytes}`)
   if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new LlmError('too-large', `The model answer passed ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const bytes = await readBounded(response.body, maxBytes)
+  if (!bytes) throw new LlmError('too-large', `The model answer passed ${maxBytes} bytes`)
   return new TextDecoder().decode(bytes)
 }
 
