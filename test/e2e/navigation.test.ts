@@ -244,7 +244,7 @@ describe('the site menu', () => {
     expect(await expanded(platform(page))).toBe('false')
     expect(await nav.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
-    expect(await nav.isVisible()).toBe(false)
+    await nav.waitFor({ state: 'hidden' })
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await toggle.getAttribute('aria-controls'))
 
     await page.keyboard.press('Enter')
