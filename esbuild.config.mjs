@@ -185,6 +185,7 @@ function redirectHtml(target, canonical, csp) {
     <meta charset="utf-8">
     <meta http-equiv="Content-Security-Policy" content="${csp}">
     <title>Redirection | ${SITE_NAME}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <meta name="robots" content="noindex">
     <meta http-equiv="refresh" content="0; url=${safe}">
     <link rel="canonical" href="${escapeHtml(canonical)}">
