@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse'
 import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
 import { runApiBench } from './bench-api.mjs'
 import { benchGenerator } from './bench-generator.mjs'
+import { benchMarkdown } from './bench-markdown.mjs'
 
 const KB = 1024
 const BUDGETS = {
@@ -197,6 +198,11 @@ const generator = await benchGenerator()
 console.log(`\nOffline generator over ${generator.results.briefs} briefs (questions about the trade, event or additional information)\n`)
 for (const line of generator.lines) console.log(line)
 misses.push(...generator.misses)
+
+const markdown = await benchMarkdown()
+console.log('\nMarkdown renderer on deeply nested lists (best of 5)\n')
+for (const line of markdown.lines) console.log(line)
+misses.push(...markdown.misses)
 
 console.log(`\nAPI under load: one Node process, ${API_ROUNDS} waves of 500 form posts and 20 generations at once\n`)
 const api = await runApiBench({ rounds: API_ROUNDS })

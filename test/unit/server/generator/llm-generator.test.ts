@@ -160,7 +160,8 @@ describe('generation through a model', () => {
     })
     const started = Date.now()
     await expect(generateExperience(input, { env: env(model.url), timeoutMs: 300 })).rejects.toMatchObject({ status: 504 })
-    expect(Date.now() - started).toBeLessThan(2_000)
+    // Far below an answer that never ends; with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(3_000)
     await model.closed[0]
   })
 
