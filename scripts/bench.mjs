@@ -1,7 +1,8 @@
 // npm run bench: builds the site, measures what each route loads before interaction against the contract's
 // budgets, runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's
 // on-topic share and the API under load, prints the tables and writes bench/results.json. Exits non-zero
-// when a budget is missed. `--only /,/pricing` limits Lighthouse to some routes; BENCH_RUNS sets the runs.
+// when a budget is missed. `--only /,/pricing` limits Lighthouse to some routes; BENCH_RUNS sets the runs;
+// `--sizes` prints only the bytes each route loads.
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -139,6 +140,14 @@ const home = routes.find((entry) => entry.route === '/')
 // Code every route loads: the entry and the app shell. No form, Markdown or tooltip library belongs there.
 const shellFiles = [...outputClosure(build.metafile, 'src/main.tsx'), ...outputClosure(build.metafile, 'src/app/boot.tsx')]
 const vendorsEverywhere = [...new Set(shellFiles.flatMap((file) => Object.keys(build.metafile.outputs[file].inputs).map(vendorOf).filter(Boolean)))]
+
+// `--sizes`: the bytes each route loads, in two seconds, without Lighthouse (for a quick check while coding).
+if (process.argv.includes('--sizes')) {
+  for (const entry of routes) console.log(`${entry.route.padEnd(20)} JS ${kb(entry.jsGzip).padStart(9)} gzip   CSS ${kb(entry.cssGzip).padStart(8)} gzip`)
+  const over = home.jsGzip > BUDGETS.entryJsGzip
+  console.log(`/ initial JS ${kb(home.jsGzip)} gzip, budget ${kb(BUDGETS.entryJsGzip)}: ${over ? 'OVER BUDGET' : 'ok'}`)
+  process.exit(over ? 1 : 0)
+}
 
 const server = await startServer({ root: distDir, port })
 let lighthouseResults
