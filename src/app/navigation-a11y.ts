@@ -1,21 +1,45 @@
-import type { AnyRouter } from '@tanstack/react-router'
+import type { AnyRouter, ParsedLocation } from '@tanstack/react-router'
 import { t } from '#src/lib/i18n'
 
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
 
+/** The element that had focus in a history entry: its place in the Tab order, and its text to check it is the same one. */
+type FocusMark = [index: number, text: string | null]
+
+const focusables = () => [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.tabIndex >= 0)
+
+const entryKey = (location: ParsedLocation) => location.state.__TSR_key
+
+/** The first heading inside the viewport (a new page's h1, scrolled to the top), or the main landmark. */
+const headingInView = () =>
+  [...document.querySelectorAll<HTMLElement>('#main :is(h1,h2,h3)')].find((heading) => {
+    const { top, bottom } = heading.getBoundingClientRect()
+    return top >= 0 && bottom <= innerHeight
+  }) ?? document.getElementById('main')
+
 /**
- * After a client navigation to another page, moves focus to the page's heading and announces the new
- * title, as a full page load would for screen reader users. Hash targets keep the browser's own focus.
+ * After a client navigation to another page, moves focus and announces the new title, as a full page load
+ * would for screen reader users. Back and Forward restore the scroll, so focus returns, without scrolling,
+ * to the element the visitor left that entry from (the link they followed); otherwise it goes to the first
+ * heading in view, which on a new page is its h1. Hash targets keep the browser's own focus.
  */
-export function installNavigationA11y(router: AnyRouter): () => void {
-  return router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
+export function installNavigationA11y(router: AnyRouter): void {
+  const marks = new Map<unknown, FocusMark>()
+  router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
+    const active = document.activeElement as HTMLElement
+    if (fromLocation) marks.set(entryKey(fromLocation), [focusables().indexOf(active), active.textContent])
+  })
+  router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
     if (!fromLocation || !pathChanged) return
     requestAnimationFrame(() => {
       if (!toLocation.hash) {
-        const heading = document.querySelector<HTMLElement>('#main h1')
-        if (heading) {
-          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-          heading.focus({ preventScroll: true })
+        const [index, text] = marks.get(entryKey(toLocation)) ?? [-1]
+        const left = focusables()[index]
+        const target = (left?.textContent === text && left) || headingInView()
+        if (target) {
+          // A heading becomes focusable by script only; a link or a field keeps its place in the Tab order.
+          if (target.tabIndex < 0) target.tabIndex = -1
+          target.focus({ preventScroll: true })
         }
       }
       const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)

@@ -22,14 +22,18 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const navRef = useRef<HTMLElement>(null)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
 
   useEffect(() => setOpen(false), [pathname])
 
+  const inMenu = (node: EventTarget | null) => node instanceof Node && (node === toggleRef.current || (navRef.current?.contains(node) ?? false))
+
+  // Escape belongs to the menu only while focus is in it: elsewhere (a dialog, a field) it is not ours.
   useEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
+      if (event.key !== 'Escape' || !inMenu(event.target)) return
       setOpen(false)
       toggleRef.current?.focus()
     }
@@ -37,9 +41,9 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [open])
 
-  // The open menu panel closes once the keyboard leaves the header, as it would on a page load.
+  // The open panel lies over the page: once focus leaves the menu (even for the brand or the call to action), it closes.
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (open && !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setOpen(false)
+    if (open && !inMenu(event.relatedTarget)) setOpen(false)
   }
 
   return (
@@ -59,7 +63,7 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
           <span className="site-header__toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">{t(open ? 'nav.closeMenu' : 'nav.openMenu')}</span>
         </button>
-        <nav id={panelId} className="site-nav" data-open={open} aria-label={t('nav.label')}>
+        <nav ref={navRef} id={panelId} className="site-nav" data-open={open} aria-label={t('nav.label')}>
           <ul className="site-nav__list">
             {mainMenu.map((item) =>
               isMenuGroup(item) ? (

@@ -23,6 +23,34 @@ export const hideOnEscape: Plugin = {
 }
 
 /**
+ * A dropdown open under the pointer while focus is elsewhere: Escape closes it only while the pointer is on
+ * it (with focus inside, the disclosure's own handler also returns focus to its button), and focus arriving
+ * anywhere outside closes it, since the panel would lie over the focused element.
+ */
+export const menuLeftAlone: Plugin = {
+  name: 'menuLeftAlone',
+  defaultValue: true,
+  fn(instance: Instance) {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && instance.reference.matches(':hover')) instance.hide()
+    }
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof Node && instance.reference.contains(event.target))) instance.hide()
+    }
+    return {
+      onShow() {
+        document.addEventListener('keydown', onKeyDown)
+        document.addEventListener('focusin', onFocusIn)
+      },
+      onHide() {
+        document.removeEventListener('keydown', onKeyDown)
+        document.removeEventListener('focusin', onFocusIn)
+      },
+    }
+  },
+}
+
+/**
  * A tap outside closes the tooltip only if the finger moved less than 20 px: a longer move is a scroll,
  * which must leave it open. Mouse clicks outside always close it.
  */
@@ -104,5 +132,5 @@ export const MENU_TOOLTIP_PROPS: Partial<Props> = {
   aria: { content: null, expanded: false },
   appendTo: 'parent',
   zIndex: 60,
-  plugins: [hideOnEscape, closeOnOutsideTap],
+  plugins: [menuLeftAlone, closeOnOutsideTap],
 }

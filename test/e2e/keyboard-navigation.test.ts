@@ -1,0 +1,183 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+
+const browser = useBrowser()
+const DESKTOP = { width: 1280, height: 900 }
+const PHONE = { width: 375, height: 812 }
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' })
+const platform = (page: Page) => menu(page).getByRole('button', { name: 'La plateforme' })
+const expanded = (button: Locator) => button.getAttribute('aria-expanded')
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement
+    return { text: active?.textContent?.trim() ?? '', tag: active?.tagName ?? '', href: active?.getAttribute('href') ?? null, inMain: Boolean(active?.closest('#main')) }
+  })
+/** The focused element's box lies inside the viewport and is the topmost thing at its centre: nothing covers it. */
+const focusInSight = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null
+    if (!active || active === document.body) return false
+    const box = active.getBoundingClientRect()
+    const inView = box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return inView && top !== null && (active === top || active.contains(top))
+  })
+
+async function open(path: string, viewport: typeof DESKTOP) {
+  const session = await openPage(browser(), { viewport })
+  await withConsentDecided(session.context)
+  await gotoAndWait(session.page, path)
+  await waitForApp(session.page)
+  return session
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would get there. */
+async function tabTo(page: Page, matches: (state: Awaited<ReturnType<typeof focused>>) => boolean): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab')
+    if (matches(await focused(page))) return
+  }
+  throw new Error('Tab never reached the element')
+}
+
+describe('header menus by keyboard at 1280 px', () => {
+  it('a dropdown closes when focus leaves it, backwards as well as forwards', async () => {
+    const { page, errors, context } = await open('/', DESKTOP)
+    const button = platform(page)
+    await tabTo(page, (state) => state.text === 'La plateforme')
+    await page.keyboard.press('Enter')
+    expect(await expanded(button)).toBe('true')
+    await page.keyboard.press('Shift+Tab')
+    expect((await focused(page)).text).toBe('Accueil')
+    await expect.poll(() => expanded(button)).toBe('false')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('ArrowDown')
+    expect((await focused(page)).text).toBe('Les enjeux')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Shift+Tab')
+    expect((await focused(page)).text).toBe('Accueil')
+    await expect.poll(() => expanded(button)).toBe('false')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('a dropdown opened under the pointer closes once focus moves on, and Escape from the page never pulls focus to it', async () => {
+    const { page, errors, context } = await open('/', DESKTOP)
+    const button = platform(page)
+    await tabTo(page, (state) => state.inMain)
+    const start = await focused(page)
+    // Focus on the page, the pointer on the dropdown: Escape closes it and leaves focus where it was.
+    await button.hover()
+    await expect.poll(() => expanded(button)).toBe('true')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => expanded(button)).toBe('false')
+    expect(await focused(page)).toEqual(start)
+    // Open under the pointer again: the next Tab lands on the page, and the panel is gone from over it.
+    await page.mouse.move(5, 5)
+    await button.hover()
+    await expect.poll(() => expanded(button)).toBe('true')
+    await page.keyboard.press('Tab')
+    await expect.poll(() => expanded(button)).toBe('false')
+    expect(await focusInSight(page)).toBe(true)
+    // With nothing open, Escape on the page stays on the page.
+    const before = await focused(page)
+    await page.keyboard.press('Escape')
+    expect(await focused(page)).toEqual(before)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the phone menu by keyboard at 375 px', () => {
+  it('closes when focus leaves it for the brand, the call to action or the page, and the focused element is never under it', async () => {
+    const { page, errors, context } = await open('/', PHONE)
+    const nav = menu(page)
+    await tabTo(page, (state) => state.text === 'Ouvrir le menu')
+    await page.keyboard.press('Enter')
+    await nav.waitFor()
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('Accueil')
+    await page.keyboard.press('Shift+Tab')
+    expect(await nav.isVisible()).toBe(true)
+    // Back to the brand, outside the menu.
+    await page.keyboard.press('Shift+Tab')
+    await nav.waitFor({ state: 'hidden' })
+    expect(await focusInSight(page)).toBe(true)
+
+    // Forwards through every entry: the call to action after the last one closes it.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await nav.waitFor()
+    await tabTo(page, (state) => state.text === 'Créer un jeu gratuit')
+    await nav.waitFor({ state: 'hidden' })
+    expect(await focusInSight(page)).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await focusInSight(page)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('Escape closes it only from inside, back on the menu button; elsewhere Escape leaves focus alone', async () => {
+    const { page, errors, context } = await open('/', PHONE)
+    const nav = menu(page)
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' })
+    await tabTo(page, (state) => state.text === 'Ouvrir le menu')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('La plateforme')
+    await page.keyboard.press('Escape')
+    await nav.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await toggle.getAttribute('aria-controls'))
+    // On the page, far from the header: Escape does not move focus or scroll.
+    await tabTo(page, (state) => state.inMain)
+    const scroll = await page.evaluate(() => scrollY)
+    const here = await focused(page)
+    await page.keyboard.press('Escape')
+    expect(await focused(page)).toEqual(here)
+    expect(await page.evaluate(() => scrollY)).toBe(scroll)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('focus after Back and Forward', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.width} px: Back restores the scroll and focus on the link followed, in view; a new page focuses its h1`, async () => {
+      const { page, errors, context } = await open('/', viewport)
+      // The lowest link of the page's content to another page: reaching it by Tab scrolls far down.
+      const target = await page.evaluate(() => {
+        const links = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/"]')].filter((link) => link.getAttribute('href') !== '/' && link.offsetParent)
+        const last = links.at(-1)
+        return last ? { href: last.getAttribute('href'), text: last.textContent?.trim() ?? '' } : null
+      })
+      expect(target).not.toBeNull()
+      await tabTo(page, (state) => state.href === target!.href && state.text === target!.text)
+      const left = await page.evaluate(() => scrollY)
+      expect(left).toBeGreaterThan(viewport.height)
+      await page.keyboard.press('Enter')
+      await page.waitForURL(`${baseURL()}${target!.href}`)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+      await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
+
+      await page.goBack()
+      await page.waitForURL(`${baseURL()}/`)
+      await expect.poll(() => focused(page)).toEqual({ text: target!.text, tag: 'A', href: target!.href, inMain: true })
+      expect(Math.abs((await page.evaluate(() => scrollY)) - left)).toBeLessThan(2)
+      expect(await focusInSight(page)).toBe(true)
+      await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
+      // The next Tab goes on from the link, not from the top of the page.
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(viewport.height)
+
+      await page.goForward()
+      await page.waitForURL(`${baseURL()}${target!.href}`)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+      await expectNoAxeViolations(page, { include: ['#main'] })
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
