@@ -1,4 +1,4 @@
-import type { AnyRouter, ParsedLocation } from '@tanstack/react-router'
+import type { AnyRouter } from '@tanstack/react-router'
 import { t } from '#src/lib/i18n'
 
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
@@ -7,8 +7,6 @@ export const ROUTE_ANNOUNCER_ID = 'route-announcer'
 type FocusMark = [index: number, text: string | null]
 
 const focusables = () => [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.tabIndex >= 0)
-
-const entryKey = (location: ParsedLocation) => location.state.__TSR_key
 
 /** The first heading inside the viewport (a new page's h1, scrolled to the top), or the main landmark. */
 const headingInView = () =>
@@ -24,16 +22,17 @@ const headingInView = () =>
  * heading in view, which on a new page is its h1. Hash targets keep the browser's own focus.
  */
 export function installNavigationA11y(router: AnyRouter): void {
+  // By history entry, not by path: two visits of one page in the history keep their own places.
   const marks = new Map<unknown, FocusMark>()
   router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
     const active = document.activeElement as HTMLElement
-    if (fromLocation) marks.set(entryKey(fromLocation), [focusables().indexOf(active), active.textContent])
+    if (fromLocation) marks.set(fromLocation.state.__TSR_key, [focusables().indexOf(active), active.textContent])
   })
   router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
     if (!fromLocation || !pathChanged) return
     requestAnimationFrame(() => {
       if (!toLocation.hash) {
-        const [index, text] = marks.get(entryKey(toLocation)) ?? [-1]
+        const [index, text] = marks.get(toLocation.state.__TSR_key) ?? [-1]
         const left = focusables()[index]
         const target = (left?.textContent === text && left) || headingInView()
         if (target) {
