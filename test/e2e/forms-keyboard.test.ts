@@ -291,6 +291,12 @@ describe('contact form by keyboard', () => {
 })
 
 describe('home newsletter field while the page loads', () => {
+  const VIEWPORTS = [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]
+  const STOPS = 5
+
   /** A description of the focused element that survives hydration (React adopts the prerendered elements). */
   const stop = (page: Page) =>
     page.evaluate(() => {
@@ -298,41 +304,51 @@ describe('home newsletter field while the page loads', () => {
       return active ? `${active.tagName} ${active.getAttribute('href') ?? active.getAttribute('type') ?? ''} ${(active.textContent ?? '').trim().slice(0, 30)}` : 'none'
     })
 
-  it.each([
-    { width: 1280, height: 900 },
-    { width: 375, height: 812 },
-  ])('moves exactly one stop per Tab, into and out of the field, from the moment it exists ($width px)', async (viewport) => {
+  /** `/` as soon as the home form's field exists, the focus on the stop before it; `cpuSlowdown` as a slow phone. */
+  async function openAtStopBefore(viewport: { width: number; height: number }, { loaded = false, cpuSlowdown = 1 } = {}) {
     const session = await openPage(browser(), { viewport })
     await withConsentDecided(session.context)
     const { page } = session
-    // The reference order, on a loaded page: from the stop before the field to four stops after it.
-    await gotoAndWait(page, '/')
-    await waitForApp(page)
+    if (cpuSlowdown > 1) await (await session.context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+    await page.goto(baseURL() + '/', { waitUntil: 'commit' })
+    if (loaded) await waitForApp(page)
     const input = page.getByRole('main').getByRole('textbox', { name: NEWSLETTER_LABEL })
+    await input.waitFor()
     await input.focus()
     await page.keyboard.press('Shift+Tab')
-    const expected = [await stop(page)]
-    for (let press = 0; press < 5; press++) {
-      await page.keyboard.press('Tab')
-      expected.push(await stop(page))
+    return session
+  }
+
+  /** The stop before the field and the next ones, Tab after Tab, on a page done loading. */
+  async function referenceStops(viewport: { width: number; height: number }): Promise<string[]> {
+    const session = await openAtStopBefore(viewport, { loaded: true })
+    const stops = [await stop(session.page)]
+    for (let press = 0; press < STOPS; press++) {
+      await session.page.keyboard.press('Tab')
+      stops.push(await stop(session.page))
     }
-    expect(expected[1]).toMatch(/^INPUT email/)
-
+    expect(stops[1]).toMatch(/^INPUT email/)
     await close(session)
+    return stops
+  }
 
-    const loading = await openPage(browser(), { viewport })
-    await withConsentDecided(loading.context)
-    await loading.page.goto(baseURL() + '/', { waitUntil: 'commit' })
-    const early = loading.page.getByRole('main').getByRole('textbox', { name: NEWSLETTER_LABEL })
-    await early.waitFor()
-    await early.focus()
-    await loading.page.keyboard.press('Shift+Tab')
-    const seen = [await stop(loading.page)]
-    for (let press = 0; press < 5; press++) {
-      await loading.page.keyboard.press('Tab')
-      seen.push(await stop(loading.page))
+  it.each(VIEWPORTS)('moves exactly one stop per Tab, into and out of the field, from the moment it exists ($width px)', async (viewport) => {
+    const expected = await referenceStops(viewport)
+    const session = await openAtStopBefore(viewport)
+    const seen = [await stop(session.page)]
+    for (let press = 0; press < STOPS; press++) {
+      await session.page.keyboard.press('Tab')
+      seen.push(await stop(session.page))
     }
     expect(seen).toEqual(expected)
-    await close(loading)
+    await close(session)
+  })
+
+  it.each(VIEWPORTS)('loses none of the Tabs pressed in a quick burst on a slow phone while the page loads ($width px)', async (viewport) => {
+    const expected = await referenceStops(viewport)
+    const session = await openAtStopBefore(viewport, { cpuSlowdown: 6 })
+    await Promise.all(Array.from({ length: STOPS }, () => session.page.keyboard.press('Tab')))
+    await expect.poll(() => stop(session.page)).toBe(expected[STOPS])
+    await close(session)
   })
 })
