@@ -255,7 +255,15 @@ describe('contact form by keyboard', () => {
 
   it('after sending, moves the focus to the success message, read once, and empties the form', async () => {
     const { session, page, form } = await openForm()
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, json: { status: 'received' } }))
+    let posts = 0
+    // The answer waits until the test has pressed the button again during the sending.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/api/contact', async (route) => {
+      posts++
+      await answered
+      await route.fulfill({ status: 201, json: { status: 'received' } })
+    })
     await field(page, 'Prénom (obligatoire)').focus()
     for (const text of FILLED) {
       await page.keyboard.type(text)
@@ -263,7 +271,13 @@ describe('contact form by keyboard', () => {
     }
     expect((await focused(page)).text).toBe('Envoyer ma demande')
     await page.keyboard.press('Enter')
+    // The button keeps the focus while sending (it is not disabled), and a second press sends nothing more.
+    await expect.poll(() => posts).toBe(1)
+    expect((await focused(page)).text).toBe('Envoi en cours…')
+    await page.keyboard.press('Enter')
+    answer()
     await expect.poll(async () => (await focused(page)).text, { timeout: 15_000 }).toMatch(CONTACT_SUCCESS)
+    expect(posts).toBe(1)
     expect(await focused(page)).toMatchObject({ inLiveRegion: false })
     expect(await liveTexts(form)).toEqual([])
     expect(await field(page, 'Prénom (obligatoire)').inputValue()).toBe('')
