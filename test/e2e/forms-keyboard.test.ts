@@ -224,6 +224,22 @@ describe('contact form by keyboard', () => {
     await close(session)
   })
 
+  it('on Enter in the first field, which keeps the focus, announces its error from the live region', async () => {
+    const { session, page, form } = await openForm()
+    const firstName = field(page, 'Prénom (obligatoire)')
+    await firstName.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => liveTexts(form)).toEqual(['Indiquez votre prénom.'])
+    expect((await focused(page)).id).toBe('contact-firstName')
+    expect(await descriptionOf(firstName)).toEqual(['Indiquez votre prénom.'])
+    await page.keyboard.type('Camille')
+    await page.keyboard.press('Tab')
+    // The visitor fixed it and moved on: nothing left to say.
+    await expect.poll(() => liveTexts(form)).toEqual([])
+    expect(await firstName.getAttribute('aria-invalid')).toBeNull()
+    await close(session)
+  })
+
   it('announces the error of a field the visitor changed, once they leave it', async () => {
     const { session, page, form } = await openForm()
     const email = field(page, 'E-mail professionnel (obligatoire)')
