@@ -39,9 +39,9 @@ interface Outcome {
  */
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null)
-  const outcomeRef = useRef<HTMLParagraphElement>(null)
+  const outcomeRef = useRef<HTMLDivElement>(null)
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined)
-  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set())
+  const [changed, setChanged] = useState<ReadonlySet<FieldName>>(new Set())
   // The field whose error the live region reads: the one the visitor last left, or the one a refused
   // submit found already focused. Coming back to it silences the region until the visitor leaves again.
   const [announced, setAnnounced] = useState<FieldName | undefined>(undefined)
@@ -80,15 +80,15 @@ export function ContactForm() {
             onSubmit={(event) => (isSubmitting ? event.preventDefault() : handleSubmit(event))}
             onReset={handleReset}
             onInput={(event) => {
-              const name = nameOf(event.target)
+              const name = fieldOf(event.target)
               if (name && !changed.has(name)) setChanged(new Set(changed).add(name))
             }}
             onBlur={(event) => {
-              const name = nameOf(event.target)
-              if (changed.has(name)) setAnnounced(name as FieldName)
+              const name = fieldOf(event.target)
+              if (name && changed.has(name)) setAnnounced(name)
             }}
             onFocus={(event) => {
-              if (nameOf(event.target) === announced) setAnnounced(undefined)
+              if (fieldOf(event.target) === announced) setAnnounced(undefined)
             }}
           >
             <FocusFirstError errors={errors} submitCount={submitCount} isValidating={isValidating} onAlreadyFocused={setAnnounced} />
@@ -153,8 +153,10 @@ export function ContactForm() {
   )
 }
 
-function nameOf(target: EventTarget): string {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target.name : ''
+/** The contact field an event comes from, if any (the honeypot and the button are not). */
+function fieldOf(target: EventTarget): FieldName | undefined {
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return undefined
+  return CONTACT_FIELDS.find((name) => name === target.name)
 }
 
 function OutcomeMessage({ result }: { result: SubmitOutcome }) {
