@@ -1,5 +1,5 @@
 import { Field, Formik, type FormikErrors, type FormikHelpers } from 'formik'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type Ref } from 'react'
 import type { ContactMessageKey } from './contact-i18n'
 import { t } from './contact-i18n'
 import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
@@ -39,7 +39,7 @@ interface Outcome {
  */
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null)
-  const outcomeRef = useRef<HTMLDivElement>(null)
+  const outcomeRef = useRef<HTMLParagraphElement>(null)
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined)
   const [changed, setChanged] = useState<ReadonlySet<FieldName>>(new Set())
   // The field whose error the live region reads: the one the visitor last left, or the one a refused
@@ -68,7 +68,6 @@ export function ContactForm() {
         const errorOf = (name: FieldName) => (submitCount > 0 || (touched[name] && changed.has(name)) ? errors[name] : undefined)
         const announcement = announced ? errorOf(announced) : undefined
         const sent = outcome?.result.status === 'sent'
-        const message = outcome ? <OutcomeMessage result={outcome.result} /> : null
         return (
           // A plain form rather than Formik's: a submit while one is in flight is ignored here, the button
           // staying focusable (aria-disabled) instead of dropping the focus to the page.
@@ -138,14 +137,10 @@ export function ContactForm() {
               {isSubmitting ? t('form.sending') : t('contact.submit')}
             </button>
             <div role="status" aria-live="polite">
-              {outcome && !outcome.focus && sent ? message : null}
+              {outcome && !outcome.focus && sent ? <OutcomeMessage result={outcome.result} /> : null}
             </div>
-            <div role="alert">{outcome && !outcome.focus && !sent ? message : null}</div>
-            {outcome?.focus ? (
-              <div ref={outcomeRef} tabIndex={-1} className="contact-form__outcome">
-                {message}
-              </div>
-            ) : null}
+            <div role="alert">{outcome && !outcome.focus && !sent ? <OutcomeMessage result={outcome.result} /> : null}</div>
+            {outcome?.focus ? <OutcomeMessage result={outcome.result} ref={outcomeRef} /> : null}
           </form>
         )
       }}
@@ -159,14 +154,23 @@ function fieldOf(target: EventTarget): FieldName | undefined {
   return CONTACT_FIELDS.find((name) => name === target.name)
 }
 
-function OutcomeMessage({ result }: { result: SubmitOutcome }) {
-  if (result.status === 'sent') return <p className="form-success">{t('contact.success')}</p>
-  if (result.status === 'rate-limited') return <p className="form-error">{t('form.rateLimited', { seconds: result.retryAfterSeconds })}</p>
+/** The answer to a sending; given a `ref`, it can take the focus (the paragraph is what a screen reader reads). */
+function OutcomeMessage({ result, ref }: { result: SubmitOutcome; ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className="form-error">
+    <p ref={ref} tabIndex={ref ? -1 : undefined} className={result.status === 'sent' ? 'form-success' : 'form-error'}>
+      <OutcomeText result={result} />
+    </p>
+  )
+}
+
+function OutcomeText({ result }: { result: SubmitOutcome }) {
+  if (result.status === 'sent') return t('contact.success')
+  if (result.status === 'rate-limited') return t('form.rateLimited', { seconds: result.retryAfterSeconds })
+  return (
+    <>
       {t('contact.errorBefore')}
       <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
-    </p>
+    </>
   )
 }
 
