@@ -83,7 +83,7 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
   const shareLink = async () => setShare(await (await loadTransfer()).shareExperience(record))
 
   return (
-    <li className="experience">
+    <li className="experience" data-experience-id={record.id}>
       <h3 className="experience__title" tabIndex={-1}>
         {record.experience.title}
       </h3>
@@ -113,7 +113,7 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
       </div>
       {share ? <ShareResult outcome={share} /> : null}
       {open ? (
-        <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
+        <Suspense fallback={<p>{t('page.loading')}</p>}>
           <ExperiencePlayer key={record.id} experienceId={record.id} experience={record.experience} />
         </Suspense>
       ) : null}
