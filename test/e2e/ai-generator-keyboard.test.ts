@@ -39,6 +39,15 @@ async function watchFilledRegions(page: Page) {
 const filledRegions = async (page: Page) =>
   (await page.evaluate(() => (window as unknown as { filledRegions: string[] }).filledRegions)).filter((region) => !/^<p class="player__step" role="status">Question 1 sur \d<\/p>$/.test(region))
 
+/** The generator with `count` stored polls, watched for filled regions. */
+async function openSeeded(count: number) {
+  const session = await openGenerator(browser(), { prepare: watchFilledRegions })
+  await seedExperiences(session.page, count)
+  await session.page.reload()
+  await waitForApp(session.page)
+  return session
+}
+
 const trimmed = async (text: Promise<string | null>) => (await text)?.trim() ?? ''
 
 async function typeForm(page: Page) {
@@ -118,10 +127,7 @@ describe('The generator by keyboard and screen reader', () => {
   })
 
   it('moves focus to the votes after a poll answer, to the undo button after a delete and back to the item after undo', async () => {
-    const { page, errors, context } = await openGenerator(browser(), { prepare: watchFilledRegions })
-    await seedExperiences(page, 3)
-    await page.reload()
-    await waitForApp(page)
+    const { page, errors, context } = await openSeeded(3)
     const second = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 1' })
 
     await second.getByRole('button', { name: 'Jouer' }).focus()
@@ -152,6 +158,31 @@ describe('The generator by keyboard and screen reader', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => focused(page)).toMatchObject({ text: 'Annuler la suppression' })
     expect(await trimmed(listLive(page))).toBe('L’expérience « Sondage enregistré n° 1 » a été supprimée.')
+    expect(await filledRegions(page)).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('focuses the share link and says whether it was copied; closing a shared preview focuses the form', async () => {
+    const { page, errors, context } = await openSeeded(1)
+    const item = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 0' })
+    await item.getByRole('button', { name: 'Partager un aperçu' }).focus()
+    await page.keyboard.press('Enter')
+    const link = item.getByLabel('Lien d’aperçu à envoyer')
+    await expect.poll(() => link.evaluate((input) => input === document.activeElement)).toBe(true)
+    expect(await trimmed(item.locator('[role="status"]').textContent())).toMatch(/^(Lien copié dans le presse-papiers\.|Copiez ce lien pour l’envoyer\.)$/)
+    expect(await link.getAttribute('aria-describedby')).toBeTruthy()
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
+
+    // The link pasted in this very tab: the preview opens above the form, then closes by keyboard.
+    const url = await link.inputValue()
+    await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')))
+    const preview = page.locator('.shared-preview')
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h2', text: 'Aperçu d’un jeu partagé' })
+    await preview.getByRole('button', { name: 'Fermer l’aperçu partagé' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h2', text: 'Décrivez votre jeu' })
+    expect(await preview.count()).toBe(0)
     expect(await filledRegions(page)).toEqual([])
     expect(errors).toEqual([])
     await context.close()

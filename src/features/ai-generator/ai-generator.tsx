@@ -91,6 +91,7 @@ export function AiGenerator() {
   const submitRef = useRef<HTMLButtonElement>(null)
   const undoRef = useRef<HTMLButtonElement>(null)
   const resultsRef = useRef<HTMLElement>(null)
+  const formTitleRef = useRef<HTMLHeadingElement>(null)
   const [runMessage, announceRun] = useAnnouncer()
   const [listMessage, announceList] = useAnnouncer()
   const focusAfterRender = useFocusAfterRender()
@@ -155,11 +156,17 @@ export function AiGenerator() {
     focusAfterRender(() => titleOf(deleted.id))
   }
 
+  // The preview and its close button go: focus moves on to what follows it, the form.
+  const closePreview = () => {
+    closeShared()
+    focusAfterRender(() => formTitleRef.current)
+  }
+
   return (
     <div className="ai-generator">
       {shareFragment ? (
-        <Suspense fallback={<p role="status">{t('generator.shared.reading')}</p>}>
-          <SharedPreview fragment={shareFragment} isSaved={(id) => items.some((item) => item.id === id)} onSave={(record) => experienceStore.add(record)} onClose={closeShared} />
+        <Suspense fallback={<p>{t('generator.shared.reading')}</p>}>
+          <SharedPreview fragment={shareFragment} isSaved={(id) => items.some((item) => item.id === id)} onSave={(record) => experienceStore.add(record)} onClose={closePreview} />
         </Suspense>
       ) : null}
       <Formik<FormValues> initialValues={INITIAL} validationSchema={generatorFormSchema} onSubmit={generate}>
@@ -169,7 +176,9 @@ export function AiGenerator() {
           return (
             <Form className="ai-generator__form" noValidate>
               <FocusFirstInvalid />
-              <h2>{t('generator.formTitle')}</h2>
+              <h2 ref={formTitleRef} tabIndex={-1}>
+                {t('generator.formTitle')}
+              </h2>
               <div className="ai-generator__grid">
                 <TextField name="companyName" label="generator.companyName" error={errorOf('companyName')} />
                 <TextField name="companyActivity" label="generator.companyActivity" hint="generator.companyActivityHint" error={errorOf('companyActivity')} />
