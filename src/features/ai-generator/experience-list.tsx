@@ -90,7 +90,7 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
 
   return (
     <li className="experience" data-experience-id={record.id}>
-      <h3 className="experience__title" tabIndex={-1}>
+      <h3 className="experience__title" tabIndex={-1} lang={record.experience.language}>
         {record.experience.title}
       </h3>
       <p className="experience__meta">

@@ -36,6 +36,8 @@ export function ExperiencePlayer({ experienceId, experience }: ExperiencePlayerP
   const total = experience.questions.length
   const question = experience.questions[index]
   const isQuiz = experience.kind === 'quiz'
+  // The game's own text is read in its language; the player around it stays French.
+  const lang = experience.language
   const answered = finished ? total : index + (choice === undefined ? 0 : 1)
   const ending = isQuiz ? t('player.score', { score, total }) : t('player.thanks')
 
@@ -77,7 +79,7 @@ export function ExperiencePlayer({ experienceId, experience }: ExperiencePlayerP
 
   return (
     <section className="player" aria-labelledby={headingId}>
-      <h3 id={headingId} className="player__title">
+      <h3 id={headingId} className="player__title" lang={lang}>
         {experience.title}
       </h3>
       <div className="player__progress">
@@ -91,22 +93,26 @@ export function ExperiencePlayer({ experienceId, experience }: ExperiencePlayerP
           <h4 ref={endRef} className="player__result" tabIndex={-1}>
             {ending}
           </h4>
-          <p className="player__text">{experience.closingMessage}</p>
+          <p className="player__text" lang={lang}>
+            {experience.closingMessage}
+          </p>
           <button type="button" className="button button--secondary" onClick={restart}>
             {t('player.restart')}
           </button>
         </div>
       ) : (
         <>
-          {index === 0 && choice === undefined ? <p className="player__text">{experience.introduction}</p> : null}
+          {index === 0 && choice === undefined ? <p className="player__text" lang={lang}>
+              {experience.introduction}
+            </p> : null}
           <fieldset className="player__question">
-            <legend ref={questionRef} tabIndex={-1}>
+            <legend ref={questionRef} tabIndex={-1} lang={lang}>
               {question.question}
             </legend>
             <ul className="player__answers" aria-label={t('player.answers')}>
               {question.answers.map((answer, answerIndex) => (
                 <li key={answerIndex}>
-                  <AnswerButton answer={answer} state={answerState(isQuiz, question, choice, answerIndex)} chosen={choice === answerIndex} disabled={choice !== undefined} onChoose={() => choose(answerIndex)} />
+                  <AnswerButton answer={answer} lang={lang} state={answerState(isQuiz, question, choice, answerIndex)} chosen={choice === answerIndex} disabled={choice !== undefined} onChoose={() => choose(answerIndex)} />
                 </li>
               ))}
             </ul>
@@ -117,13 +123,15 @@ export function ExperiencePlayer({ experienceId, experience }: ExperiencePlayerP
         {!finished && question && choice !== undefined ? (
           <>
             <p className="player__verdict">{isQuiz ? verdict(question, choice) : t('player.poll.counted')}</p>
-            {isQuiz && question.explanation ? <p className="player__text">{question.explanation}</p> : null}
+            {isQuiz && question.explanation ? <p className="player__text" lang={lang}>
+                {question.explanation}
+              </p> : null}
           </>
         ) : null}
       </div>
       {!finished && question && choice !== undefined ? (
         <>
-          {counts ? <PollResults ref={resultsRef} answers={question.answers} counts={counts} chosen={choice} /> : null}
+          {counts ? <PollResults ref={resultsRef} lang={lang} answers={question.answers} counts={counts} chosen={choice} /> : null}
           <button ref={nextRef} type="button" className="button button--primary player__next" onClick={advance}>
             {index + 1 >= total ? t('player.finish') : t('player.next')}
           </button>
@@ -153,10 +161,10 @@ const STATE_LABELS: Record<Exclude<AnswerState, ''>, 'player.mark.correct' | 'pl
   chosen: 'player.mark.chosen',
 }
 
-function AnswerButton({ answer, state, chosen, disabled, onChoose }: { answer: string; state: AnswerState; chosen: boolean; disabled: boolean; onChoose: () => void }) {
+function AnswerButton({ answer, lang, state, chosen, disabled, onChoose }: { answer: string; lang: string; state: AnswerState; chosen: boolean; disabled: boolean; onChoose: () => void }) {
   return (
     <button type="button" className={`player__answer${state ? ` player__answer--${state}` : ''}`} aria-pressed={chosen} disabled={disabled} onClick={onChoose}>
-      <span>{answer}</span>
+      <span lang={lang}>{answer}</span>
       {state ? (
         <>
           {' '}
@@ -168,7 +176,7 @@ function AnswerButton({ answer, state, chosen, disabled, onChoose }: { answer: s
 }
 
 /** The votes of this preview as a bar chart; every bar has its figures in text beside it. */
-function PollResults({ ref, answers, counts, chosen }: { ref: Ref<HTMLElement>; answers: string[]; counts: number[]; chosen: number }) {
+function PollResults({ ref, lang, answers, counts, chosen }: { ref: Ref<HTMLElement>; lang: string; answers: string[]; counts: number[]; chosen: number }) {
   const total = counts.reduce((sum, count) => sum + count, 0)
   return (
     <figure ref={ref} className="poll-results" tabIndex={-1}>
@@ -180,7 +188,7 @@ function PollResults({ ref, answers, counts, chosen }: { ref: Ref<HTMLElement>; 
           return (
             <li key={answerIndex} className="poll-results__row">
               <span className="poll-results__label">
-                {answer}
+                <span lang={lang}>{answer}</span>
                 {answerIndex === chosen ? (
                   <>
                     {' '}
