@@ -6,11 +6,17 @@ import { holdGenerations, openGenerator, seedExperiences } from './ai-generator-
 const browser = useBrowser()
 const QUIZ_TITLE = 'Boulangerie Lemoine : le grand quiz de Noël'
 
-/** What a screen reader would say is focused: tag, role and text (or the field's id). */
+/**
+ * What is focused (tag, text, id, aria-invalid), and whether it is on screen and uncovered: the middle of its
+ * box is in the viewport and hit-tests to it.
+ */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement
-    return { tag: active?.tagName.toLowerCase() ?? '', text: (active?.textContent ?? '').trim(), id: active?.id ?? '', invalid: active?.getAttribute('aria-invalid') ?? null }
+    const box = active?.getBoundingClientRect()
+    const hit = box ? document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null
+    const inView = Boolean(active && active !== document.body && hit && active.contains(hit))
+    return { tag: active?.tagName.toLowerCase() ?? '', text: (active?.textContent ?? '').trim(), id: active?.id ?? '', invalid: active?.getAttribute('aria-invalid') ?? null, inView }
   })
 const runLive = (page: Page) => page.locator('.ai-generator__form [role="status"]').textContent()
 const listLive = (page: Page) => page.locator('.ai-generator__deleted [role="status"]').textContent()
@@ -68,8 +74,15 @@ async function tabTo(page: Page, matches: (state: Awaited<ReturnType<typeof focu
 }
 
 describe('The generator by keyboard and screen reader', () => {
-  it('keeps focus from the form to the final score and says each step once in live regions present from the start', async () => {
-    const { page, errors, context } = await openGenerator(browser(), { prepare: watchFilledRegions })
+  it.each([
+    [1280, 900],
+    [375, 812],
+  ])('at %i px, keeps focus in view from the form to the final score and says each step once in live regions present from the start', async (width, height) => {
+    const prepare = async (target: Page) => {
+      await target.setViewportSize({ width, height })
+      await watchFilledRegions(target)
+    }
+    const { page, errors, context } = await openGenerator(browser(), { prepare })
     expect(await trimmed(runLive(page))).toBe('')
     expect(await trimmed(listLive(page))).toBe('')
     const generation = await holdGenerations(page)
@@ -80,13 +93,13 @@ describe('The generator by keyboard and screen reader', () => {
     // During the run the button stays, focused and inactive; the start is said.
     await expect.poll(() => trimmed(runLive(page))).toBe('Génération en cours…')
     await page.getByRole('progressbar', { name: 'Génération en cours' }).waitFor()
-    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Générer mon jeu' })
+    expect(await focused(page)).toMatchObject({ inView: true, tag: 'button', text: 'Générer mon jeu' })
     expect(await page.getByRole('button', { name: 'Générer mon jeu' }).getAttribute('aria-disabled')).toBe('true')
     await expectNoAxeViolations(page, { include: ['.ai-generator'] })
 
     await generation.release()
     await expect.poll(() => trimmed(runLive(page))).toBe(`Votre jeu est prêt : ${QUIZ_TITLE}`)
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h3', text: QUIZ_TITLE })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h3', text: QUIZ_TITLE })
     expect(await page.evaluate(() => document.activeElement?.closest('.experience-list') !== null)).toBe(true)
     await expectNoAxeViolations(page, { include: ['.ai-generator'] })
 
@@ -97,7 +110,7 @@ describe('The generator by keyboard and screen reader', () => {
     for (let question = 1; question <= 5; question++) {
       expect((await focused(page)).tag).toBe('button')
       await page.keyboard.press('Enter')
-      await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', text: question === 5 ? 'Voir le résultat' : 'Question suivante' })
+      await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'button', text: question === 5 ? 'Voir le résultat' : 'Question suivante' })
       expect(await feedbackLive(page)).toMatch(/^(Bonne réponse !|Raté : la bonne réponse était « .+ »\.)\n+.+/)
       expect(await trimmed(stepLive(page))).toBe(`Question ${question} sur 5`)
       if (question === 1) await expectNoAxeViolations(page, { include: ['.ai-generator'] })
@@ -106,13 +119,13 @@ describe('The generator by keyboard and screen reader', () => {
       await expect.poll(() => trimmed(stepLive(page))).toBe(`Question ${question + 1} sur 5`)
       expect(await trimmed(feedbackLive(page))).toBe('')
       const legend = await page.locator('.player__question legend').innerText()
-      expect(await focused(page)).toEqual({ tag: 'legend', text: legend, id: '', invalid: null })
+      expect(await focused(page)).toEqual({ tag: 'legend', text: legend, id: '', invalid: null, inView: true })
       // The next Tab reaches the new question's first answer, not the footer.
       await page.keyboard.press('Tab')
       expect((await focused(page)).text).toBe(await page.locator('.player__answer').first().innerText())
     }
 
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h4', text: expect.stringMatching(/^Votre score : \d sur 5$/) })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h4', text: expect.stringMatching(/^Votre score : \d sur 5$/) })
     expect(await trimmed(stepLive(page))).toBe('Les 5 questions sont jouées')
     await expectNoAxeViolations(page, { include: ['.ai-generator'] })
 
@@ -135,7 +148,7 @@ describe('The generator by keyboard and screen reader', () => {
     await second.locator('.player__answer').first().waitFor()
     await tabTo(page, (state) => state.text === 'Rouge')
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'figure', text: expect.stringContaining('1 vote (100 %)') })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'figure', text: expect.stringContaining('1 vote (100 %)') })
     expect(await trimmed(feedbackLive(page))).toBe('Votre vote est compté.')
     await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Question suivante')
@@ -143,13 +156,13 @@ describe('The generator by keyboard and screen reader', () => {
 
     await second.getByRole('button', { name: 'Supprimer' }).focus()
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', text: 'Annuler la suppression' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'button', text: 'Annuler la suppression' })
     expect(await trimmed(listLive(page))).toBe('L’expérience « Sondage enregistré n° 1 » a été supprimée.')
     expect(await second.count()).toBe(0)
     await expectNoAxeViolations(page, { include: ['.ai-generator'] })
 
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h3', text: 'Sondage enregistré n° 1' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h3', text: 'Sondage enregistré n° 1' })
     expect(await trimmed(listLive(page))).toBe('L’expérience « Sondage enregistré n° 1 » est de retour dans votre liste.')
     expect(await page.evaluate(() => document.activeElement?.closest('[data-experience-id]')?.getAttribute('data-experience-id'))).toBe('seed-0001')
 
@@ -178,10 +191,10 @@ describe('The generator by keyboard and screen reader', () => {
     const url = await link.inputValue()
     await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')))
     const preview = page.locator('.shared-preview')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h2', text: 'Aperçu d’un jeu partagé' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Aperçu d’un jeu partagé' })
     await preview.getByRole('button', { name: 'Fermer l’aperçu partagé' }).focus()
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h2', text: 'Décrivez votre jeu' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Décrivez votre jeu' })
     expect(await preview.count()).toBe(0)
     expect(await filledRegions(page)).toEqual([])
     expect(errors).toEqual([])
@@ -196,7 +209,7 @@ describe('The generator by keyboard and screen reader', () => {
     expect(await page.locator('.ai-generator [aria-invalid]').count()).toBe(0)
 
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'input', id: 'generator-companyName', invalid: 'true' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'input', id: 'generator-companyName', invalid: 'true' })
     const description = await page.getByLabel("Nom de l'entreprise").evaluate((field) =>
       (field.getAttribute('aria-describedby') ?? '')
         .split(' ')
@@ -227,7 +240,7 @@ describe('The generator by keyboard and screen reader', () => {
     await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Annuler la génération')
     await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', text: 'Générer mon jeu' })
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'button', text: 'Générer mon jeu' })
     expect(await trimmed(runLive(page))).toMatch(/^Génération annulée/)
     expect(await page.getByRole('button', { name: 'Générer mon jeu' }).getAttribute('aria-disabled')).toBeNull()
 
@@ -235,7 +248,7 @@ describe('The generator by keyboard and screen reader', () => {
     await page.route('**/api/ai/generate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }))
     await page.keyboard.press('Enter')
     await page.getByRole('alert').filter({ hasText: 'Une erreur est survenue, veuillez réessayer.' }).waitFor()
-    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Générer mon jeu' })
+    expect(await focused(page)).toMatchObject({ inView: true, tag: 'button', text: 'Générer mon jeu' })
     await expectNoAxeViolations(page, { include: ['.ai-generator'] })
     expect(errors.filter((error) => !error.includes('status of 500'))).toEqual([])
     await context.close()
