@@ -233,13 +233,14 @@ export function AiGenerator() {
 /** After a submit that validation stops, focus goes to the first field to fix (its error is its description). */
 function FocusFirstInvalid() {
   const { submitCount, isSubmitting, errors } = useFormikContext<FormValues>()
-  const errorsRef = useRef(errors)
-  errorsRef.current = errors
+  // Once per submit: fixing a field afterwards changes the errors but must not move focus.
+  const handled = useRef(0)
   useEffect(() => {
-    if (submitCount === 0 || isSubmitting) return
-    const first = TEXT_FIELDS.find((name) => errorsRef.current[name])
+    if (isSubmitting || submitCount === handled.current) return
+    handled.current = submitCount
+    const first = TEXT_FIELDS.find((name) => errors[name])
     if (first) document.getElementById(fieldId(first))?.focus()
-  }, [submitCount, isSubmitting])
+  }, [submitCount, isSubmitting, errors])
   return null
 }
 
