@@ -63,6 +63,11 @@ describe('AI experience generator', () => {
     const item = page.getByRole('listitem').filter({ hasText: 'Cave Saint-Roch: your say on Christmas' })
     await item.waitFor()
     expect(await item.innerText()).toContain('Sondage en anglais')
+    // The game's text is read in English, the player around it in French.
+    expect(await item.locator('.experience__title').getAttribute('lang')).toBe('en')
+    expect(await item.locator('.player__question legend').getAttribute('lang')).toBe('en')
+    expect(await item.locator('.player__answer span').first().getAttribute('lang')).toBe('en')
+    expect(await item.locator('.player__step').evaluate((step) => step.closest('[lang]')?.getAttribute('lang'))).toBe('fr')
     await page.locator('.player__answer').first().click()
     await page.getByRole('figure').filter({ hasText: '1 vote' }).waitFor()
     await page.getByRole('button', { name: 'Question suivante' }).click()

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { t } from './generator-i18n'
 import { siteConfig } from '#src/lib/site-config'
 import type { StoredExperience } from './experience-storage'
 import type { ShareOutcome } from './experience-transfer'
+import { useAnnouncer } from './live-region'
 
 // The player, the export and the share link load when a visitor asks for them, not with the page.
 const ExperiencePlayer = lazy(() => import('./experience-player').then((module) => ({ default: module.ExperiencePlayer })))
@@ -78,13 +79,18 @@ export function ExperienceList({ items, unsaved, openId, onOpen, onDelete }: Exp
 
 function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: StoredExperience; unsaved: boolean; open: boolean; onOpen: (id: string | undefined) => void; onDelete: (record: StoredExperience) => void }) {
   const [share, setShare] = useState<ShareOutcome | undefined>(undefined)
+  const [shareMessage, announceShare] = useAnnouncer()
 
   const exportFile = async () => (await loadTransfer()).downloadExperience(record)
-  const shareLink = async () => setShare(await (await loadTransfer()).shareExperience(record))
+  const shareLink = async () => {
+    const outcome = await (await loadTransfer()).shareExperience(record)
+    setShare(outcome)
+    announceShare(t(SHARE_MESSAGES[outcome.status]))
+  }
 
   return (
-    <li className="experience">
-      <h3 className="experience__title" tabIndex={-1}>
+    <li className="experience" data-experience-id={record.id}>
+      <h3 className="experience__title" tabIndex={-1} lang={record.experience.language}>
         {record.experience.title}
       </h3>
       <p className="experience__meta">
@@ -111,9 +117,12 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
           {t('generator.delete')}
         </button>
       </div>
-      {share ? <ShareResult outcome={share} /> : null}
+      {share && 'url' in share ? <ShareLink link={share} /> : null}
+      <p role="status" className={`ai-generator__live${share?.status === 'too-large' || share?.status === 'browser' ? ' form-error' : ''}`}>
+        {shareMessage}
+      </p>
       {open ? (
-        <Suspense fallback={<p role="status">{t('page.loading')}</p>}>
+        <Suspense fallback={<p>{t('page.loading')}</p>}>
           <ExperiencePlayer key={record.id} experienceId={record.id} experience={record.experience} />
         </Suspense>
       ) : null}
@@ -121,25 +130,27 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
   )
 }
 
-function ShareResult({ outcome }: { outcome: ShareOutcome }) {
+/** What a share says, in the item's status line (present from the start, so the words are read). */
+const SHARE_MESSAGES: Record<ShareOutcome['status'], 'generator.share.copied' | 'generator.share.copyYourself' | 'generator.share.tooLarge' | 'generator.share.browser'> = {
+  copied: 'generator.share.copied',
+  ready: 'generator.share.copyYourself',
+  'too-large': 'generator.share.tooLarge',
+  browser: 'generator.share.browser',
+}
+
+function ShareLink({ link }: { link: { url: string } }) {
   const input = useRef<HTMLInputElement>(null)
-  // The link is ready to copy by hand: focused and selected.
-  useEffect(() => input.current?.focus(), [outcome])
-  if (outcome.status === 'too-large' || outcome.status === 'browser') {
-    return (
-      <p className="form-error" role="alert">
-        {t(outcome.status === 'too-large' ? 'generator.share.tooLarge' : 'generator.share.browser')}
-      </p>
-    )
-  }
+  const noteId = useId()
+  // The link is ready to copy by hand: focused and selected, again at each press of the share button.
+  useEffect(() => input.current?.focus(), [link])
   return (
     <div className="experience__share">
       <label className="form-field">
         <span>{t('generator.share.label')}</span>
-        <input ref={input} type="text" readOnly value={outcome.url} onFocus={(event) => event.currentTarget.select()} />
+        <input ref={input} type="text" readOnly value={link.url} aria-describedby={noteId} onFocus={(event) => event.currentTarget.select()} />
       </label>
-      <p role="status" className="ai-generator__note">
-        {t(outcome.status === 'copied' ? 'generator.share.copied' : 'generator.share.copyYourself')} {t('generator.share.privacy')}
+      <p id={noteId} className="ai-generator__note">
+        {t('generator.share.privacy')}
       </p>
     </div>
   )

@@ -49,16 +49,15 @@ export function SharedPreview({ fragment, isSaved, onSave, onClose }: SharedPrev
       <h2 id="shared-preview-title" ref={heading} tabIndex={-1}>
         {t('generator.shared.title')}
       </h2>
-      {state.status === 'reading' ? <p role="status">{t('generator.shared.reading')}</p> : null}
-      {state.status === 'refused' ? (
-        <p role="alert" className="ai-generator__problem">
-          {t(PROBLEMS[state.problem] ?? 'generator.shared.tampered')}
-        </p>
-      ) : null}
+      {/* Both regions are there from the start, so the refusal or the save is read when it comes. */}
+      <div role="alert">
+        {state.status === 'refused' ? <p className="ai-generator__problem">{t(PROBLEMS[state.problem] ?? 'generator.shared.tampered')}</p> : null}
+      </div>
+      {state.status === 'reading' ? <p>{t('generator.shared.reading')}</p> : null}
+      <div role="status">{saved ? <p>{t('generator.shared.saved')}</p> : null}</div>
       {state.status === 'ready' ? (
         <>
           <p className="ai-generator__note">{t('generator.shared.note')}</p>
-          <div role="status">{saved ? <p>{t('generator.shared.saved')}</p> : null}</div>
           <ExperiencePlayer experienceId={state.record.id} experience={state.record.experience} />
         </>
       ) : null}

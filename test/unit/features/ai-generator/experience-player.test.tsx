@@ -31,15 +31,21 @@ const poll: Experience = {
   closingMessage: 'Merci pour vos réponses.',
 }
 
+// Two live regions, both present from the first render: the step line and the feedback.
+const stepLine = () => screen.getByText(/^(Question \d sur \d|Les \d questions sont jouées)$/)
+const feedback = () => screen.getAllByRole('status').find((region) => region.classList.contains('player__feedback'))!
+
 describe('experience player', () => {
-  it('plays a quiz: progress, the answer revealed with its explanation, the score announced, focus moved along', async () => {
+  it('plays a quiz: progress, the answer revealed with its explanation, each step announced, focus moved along', async () => {
     const user = userEvent.setup()
     render(<ExperiencePlayer experienceId="q" experience={quiz} />)
-    expect(screen.getByText('Question 1 sur 3')).toBeInTheDocument()
+    expect(screen.getAllByRole('status')).toEqual([stepLine(), feedback()])
+    expect(stepLine()).toHaveTextContent('Question 1 sur 3')
+    expect(feedback()).toBeEmptyDOMElement()
     expect(screen.getByRole('progressbar', { name: 'Progression dans le jeu' })).toHaveAttribute('value', '0')
 
     await user.click(screen.getByRole('button', { name: 'La galette' }))
-    const status = screen.getByRole('status')
+    const status = feedback()
     expect(status).toHaveTextContent('Raté : la bonne réponse était « La bûche ».')
     expect(status).toHaveTextContent('La galette, c’est pour l’Épiphanie.')
     expect(screen.getByRole('button', { name: 'La bûche (bonne réponse)' })).toBeDisabled()
@@ -48,23 +54,24 @@ describe('experience player', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '1')
 
     await user.keyboard('{Enter}')
-    expect(screen.getByText('Question 2 sur 3')).toBeInTheDocument()
+    expect(stepLine()).toHaveTextContent('Question 2 sur 3')
     expect(screen.getByText('Quand ouvre-t-on les cadeaux ?')).toHaveFocus()
-    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    expect(feedback()).toBeEmptyDOMElement()
 
     await user.click(screen.getByRole('button', { name: 'Le 24 ou le 25' }))
-    expect(screen.getByRole('status')).toHaveTextContent('Bonne réponse !')
+    expect(feedback()).toHaveTextContent('Bonne réponse !')
     await user.keyboard('{Enter}')
     await user.click(screen.getByRole('button', { name: 'Le père Noël' }))
     await user.click(screen.getByRole('button', { name: 'Voir le résultat' }))
 
-    expect(screen.getByRole('heading', { name: 'Votre score : 2 sur 3' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Rejouer' })).toHaveFocus()
-    expect(screen.getByRole('status')).toHaveTextContent('Votre score : 2 sur 3')
+    expect(screen.getByRole('heading', { name: 'Votre score : 2 sur 3' })).toHaveFocus()
+    expect(stepLine()).toHaveTextContent('Les 3 questions sont jouées')
+    expect(feedback()).toBeEmptyDOMElement()
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '3')
 
     await user.click(screen.getByRole('button', { name: 'Rejouer' }))
     expect(screen.getByText('Quel dessert pour Noël ?')).toHaveFocus()
+    expect(stepLine()).toHaveTextContent('Question 1 sur 3')
   })
 
   it('shows a poll’s results as bars with their figures, counting only this browser’s votes', async () => {
@@ -75,8 +82,8 @@ describe('experience player', () => {
     expect(results).toHaveTextContent('Votes donnés dans cet aperçu, sur ce navigateur : 1 vote')
     const rows = within(results).getAllByRole('listitem').map((row) => row.textContent)
     expect(rows).toEqual(['Bûche (votre vote)1 vote (100 %)', 'Galette0 vote (0 %)'])
-    expect(screen.getByRole('status')).toHaveTextContent('Votre vote est compté.')
-    expect(screen.getByRole('button', { name: 'Question suivante' })).toHaveFocus()
+    expect(feedback()).toHaveTextContent('Votre vote est compté.')
+    expect(results).toHaveFocus()
     unmount()
 
     render(<ExperiencePlayer experienceId="p" experience={poll} />)
