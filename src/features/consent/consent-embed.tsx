@@ -1,4 +1,5 @@
 import { t } from '#src/lib/i18n'
+import { preloadConsentSettings } from './consent-settings-loader'
 import { openConsentSettings, useConsent } from './consent-store'
 import './consent.css'
 
@@ -34,7 +35,7 @@ export function ConsentEmbed({ title, src, width, height }: ConsentEmbedProps) {
       ) : (
         <div className="consent-embed__placeholder" role="group" aria-label={title}>
           <p>{t('consent.embedBlocked')}</p>
-          <button type="button" className="button button--primary" onClick={openConsentSettings}>
+          <button type="button" className="button button--primary" onClick={openConsentSettings} {...preloadConsentSettings}>
             {t('consent.embedEnable')}
           </button>
         </div>
