@@ -49,7 +49,8 @@ function ConsentBanner() {
     const banner = bannerRef.current
     if (!banner) return
     const root = document.documentElement
-    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${banner.offsetHeight}px`))
+    // Rounded up: a fraction of a pixel short and the bottom edge of a focused element would sit under it.
+    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${Math.ceil(banner.getBoundingClientRect().height)}px`))
     observer.observe(banner)
     return () => {
       observer.disconnect()
