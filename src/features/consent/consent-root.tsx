@@ -4,7 +4,7 @@ import { t } from '#src/lib/i18n'
 import { consentOptions } from './consent-config'
 import { loadConsentSettings, preloadConsentSettings } from './consent-settings-loader'
 import { acceptAll, declineAll } from './consent-state'
-import { closeConsentSettings, decide, dismissBanner, initConsent, openConsentSettings, useConsent } from './consent-store'
+import { CONSENT_ANNOUNCER_ID, closeConsentSettings, decide, dismissBanner, initConsent, openConsentSettings, restoreConsentFocus, useConsent } from './consent-store'
 import './consent.css'
 
 type ConsentSettingsModule = Awaited<ReturnType<typeof loadConsentSettings>>
@@ -30,12 +30,13 @@ export function ConsentRoot() {
     }
   }, [consent.settingsOpen, settings])
 
-  if (!consent.ready) return null
   return (
     <>
-      {!consent.decided && !consent.bannerDismissed ? <ConsentBanner /> : null}
-      {consent.settingsOpen && settings ? <settings.ConsentSettings /> : null}
-      {consentOptions.controlButton && consent.decided && !consent.settingsOpen ? <ConsentControlButton /> : null}
+      {/* In the page from the start, prerendered too: a live region that appears with its text is often not read. */}
+      <div id={CONSENT_ANNOUNCER_ID} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" />
+      {consent.ready && !consent.decided && !consent.bannerDismissed ? <ConsentBanner /> : null}
+      {consent.ready && consent.settingsOpen && settings ? <settings.ConsentSettings /> : null}
+      {consent.ready && consentOptions.controlButton && consent.decided && !consent.settingsOpen ? <ConsentControlButton /> : null}
     </>
   )
 }
@@ -57,6 +58,9 @@ function ConsentBanner() {
       root.style.removeProperty('--consent-banner-height')
     }
   }, [])
+
+  // A choice removes the banner and the button that had focus with it.
+  useEffect(() => restoreConsentFocus, [])
 
   return (
     <section ref={bannerRef} className="consent-banner" role="region" aria-labelledby={titleId}>
@@ -84,7 +88,7 @@ function ConsentBanner() {
           <button type="button" className="consent-button" onClick={() => decide(declineAll())}>
             {t('consent.declineAll')}
           </button>
-          <button type="button" className="consent-button" onClick={openConsentSettings} {...preloadConsentSettings}>
+          <button type="button" className="consent-button" onClick={() => openConsentSettings()} {...preloadConsentSettings}>
             {t('consent.manage')}
           </button>
           <button type="button" className="consent-button" onClick={dismissBanner} aria-label={t('consent.closeBanner')}>
@@ -98,7 +102,7 @@ function ConsentBanner() {
 
 function ConsentControlButton() {
   return (
-    <button type="button" className="consent-control" onClick={openConsentSettings} aria-label={t('consent.controlButton')} {...preloadConsentSettings}>
+    <button type="button" className="consent-control" onClick={() => openConsentSettings()} aria-label={t('consent.controlButton')} {...preloadConsentSettings}>
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5zm-4 9a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm3 5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm5-1a1 1 0 1 1 0 2 1 1 0 0 1 0-2z" />
       </svg>

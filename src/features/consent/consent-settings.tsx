@@ -1,8 +1,8 @@
-import { useCallback, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { GROUP_COOKIES, OPTIONAL_GROUP_IDS, type ConsentGroupId, type OptionalGroupId } from './consent-config'
 import { t } from './consent-settings-i18n'
 import { acceptAll, declineAll, sameSelection, saveSelection } from './consent-state'
-import { closeConsentSettings, decide, useConsent } from './consent-store'
+import { closeConsentSettings, decide, restoreConsentFocus, useConsent } from './consent-store'
 import { useFocusTrap } from './use-focus-trap'
 
 function GroupSwitch({ id, checked, locked, onToggle }: { id: ConsentGroupId; checked: boolean; locked: boolean; onToggle?: () => void }) {
@@ -34,6 +34,24 @@ function GroupSwitch({ id, checked, locked, onToggle }: { id: ConsentGroupId; ch
   )
 }
 
+/**
+ * Makes everything but the dialog inert, up to <body> (header, page, banner, anything a script appended),
+ * except live regions, which must still speak. Returns the undo.
+ */
+function makeRestInert(modal: HTMLElement): () => void {
+  const made: Element[] = []
+  for (let node: HTMLElement | null = modal; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (sibling === node || sibling.hasAttribute('inert') || sibling.hasAttribute('aria-live')) continue
+      sibling.setAttribute('inert', '')
+      made.push(sibling)
+    }
+  }
+  return () => {
+    for (const element of made) element.removeAttribute('inert')
+  }
+}
+
 /** The settings dialog, loaded on demand by ConsentRoot. */
 export function ConsentSettings() {
   const consent = useConsent()
@@ -41,6 +59,15 @@ export function ConsentSettings() {
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const close = useCallback(() => closeConsentSettings(), [])
+  const modalRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const release = makeRestInert(modalRef.current!)
+    return () => {
+      release()
+      restoreConsentFocus()
+    }
+  }, [])
   useFocusTrap(dialogRef, true, close)
   const unsaved = !sameSelection(selection, consent.enabled)
 
@@ -53,8 +80,9 @@ export function ConsentSettings() {
     })
 
   return (
-    <div className="consent-modal">
-      <div className="consent-modal__overlay" />
+    <div ref={modalRef} className="consent-modal">
+      {/* A click beside the dialog leaves focus in it, where Escape and Tab still work. */}
+      <div className="consent-modal__overlay" onMouseDown={(event) => event.preventDefault()} />
       <div ref={dialogRef} className="consent-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="consent-modal__body">
           <h2 id={titleId}>{t('consent.settingsTitle')}</h2>
@@ -69,7 +97,7 @@ export function ConsentSettings() {
         {/* Kept in view below the scrolling groups, so Save is always one look away. */}
         <div className="consent-modal__footer">
           <p className="consent-modal__unsaved" role="status">
-            {unsaved ? t('consent.unsaved') : ''}
+            {unsaved ? <span lang="en">{t('consent.unsaved')}</span> : null}
           </p>
           <div className="consent-modal__actions">
             <button type="button" className="consent-button consent-button--light" onClick={() => decide(saveSelection(selection))}>

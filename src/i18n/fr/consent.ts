@@ -14,4 +14,13 @@ export const consent = {
   'consent.controlButton': 'Paramètres des cookies',
   'consent.embedBlocked': 'To see this, please enable functional cookies',
   'consent.embedEnable': 'Activer les contenus intégrés',
+  'consent.announce.saved': 'Vos choix de cookies sont enregistrés : {choices}.',
+  'consent.announce.matomo.on': "mesure d'audience activée",
+  'consent.announce.matomo.off': "mesure d'audience refusée",
+  'consent.announce.crisp.on': 'chat activé',
+  'consent.announce.crisp.off': 'chat refusé',
+  'consent.announce.functional.on': 'vidéos intégrées activées',
+  'consent.announce.functional.off': 'vidéos intégrées refusées',
+  'consent.announce.dismissed': 'Bandeau cookies fermé : les cookies optionnels restent désactivés.',
+  'consent.announce.unchanged': 'Paramètres des cookies fermés : vos choix n’ont pas changé.',
 } as const
