@@ -36,7 +36,8 @@ export function ConsentRoot() {
       <div id={CONSENT_ANNOUNCER_ID} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" />
       {consent.ready && !consent.decided && !consent.bannerDismissed ? <ConsentBanner /> : null}
       {consent.ready && consent.settingsOpen && settings ? <settings.ConsentSettings /> : null}
-      {consent.ready && consentOptions.controlButton && consent.decided && !consent.settingsOpen ? <ConsentControlButton /> : null}
+      {/* Kept while the dialog is open (it is inert then): focus comes back to it on close. */}
+      {consent.ready && consentOptions.controlButton && consent.decided ? <ConsentControlButton /> : null}
     </>
   )
 }
