@@ -117,6 +117,7 @@ describe('cookie consent by keyboard', () => {
       // Skip link first, then the banner's policy link and its four choices.
       expect(stops.slice(1, 6).map((stop) => stop.inBanner)).toEqual([true, true, true, true, true])
       expect(stops.filter((stop) => !stop.inBanner && stop.hidden > 0)).toEqual([])
+      await expectNoAxeViolations(page, { include: ['.consent-banner'] })
       expect(session.errors).toEqual([])
       await session.context.close()
     })
