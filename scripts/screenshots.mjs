@@ -42,6 +42,8 @@ try {
     await visitor.locator('.consent-banner').waitFor()
     await shoot(visitor, fileName('/', viewport.width, '-cookie-banner'))
     await visitor.locator('.consent-banner').getByRole('button', { name: 'Gérer les cookies' }).click()
+    // The dialog is a chunk of its own, fetched on the way to the click.
+    await visitor.locator('.consent-modal').waitFor()
     await shoot(visitor, fileName('/', viewport.width, '-cookie-settings'))
     await firstVisit.close()
 

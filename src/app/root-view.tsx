@@ -10,9 +10,10 @@ export function RootView() {
       <a className="skip-link" href="#main">
         {t('a11y.skipToContent')}
       </a>
+      {/* Right after the skip link: the cookie banner is the first thing met by keyboard, never behind focus. */}
+      <ConsentRoot />
       <Outlet />
       <div id={ROUTE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
-      <ConsentRoot />
     </>
   )
 }

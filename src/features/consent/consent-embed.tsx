@@ -1,4 +1,6 @@
+import { useRef } from 'react'
 import { t } from '#src/lib/i18n'
+import { preloadConsentSettings } from './consent-settings-loader'
 import { openConsentSettings, useConsent } from './consent-store'
 import './consent.css'
 
@@ -18,8 +20,11 @@ interface ConsentEmbedProps {
 export function ConsentEmbed({ title, src, width, height }: ConsentEmbedProps) {
   const consent = useConsent()
   const allowed = consent.ready && consent.enabled.has('functional')
+  const embedRef = useRef<HTMLDivElement>(null)
+  // Allowing the video replaces the button that had focus: the player takes it, where the visitor was.
+  const openSettings = () => openConsentSettings(() => embedRef.current?.querySelector('iframe') ?? null)
   return (
-    <div className="consent-embed">
+    <div ref={embedRef} className="consent-embed">
       {allowed ? (
         <iframe
           className="consent-embed__frame"
@@ -33,8 +38,8 @@ export function ConsentEmbed({ title, src, width, height }: ConsentEmbedProps) {
         />
       ) : (
         <div className="consent-embed__placeholder" role="group" aria-label={title}>
-          <p>{t('consent.embedBlocked')}</p>
-          <button type="button" className="button button--primary" onClick={openConsentSettings}>
+          <p lang="en">{t('consent.embedBlocked')}</p>
+          <button type="button" className="button button--primary" onClick={openSettings} {...preloadConsentSettings}>
             {t('consent.embedEnable')}
           </button>
         </div>

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { GROUP_COOKIE_PATTERNS, type OptionalGroupId } from './consent-config'
+import { t } from '#src/lib/i18n'
+import { GROUP_COOKIE_PATTERNS, OPTIONAL_GROUP_IDS, type OptionalGroupId } from './consent-config'
 import { readStoredConsent, removeCookies, writeConsent } from './consent-cookies'
 import { UNDECIDED, withdrawnGroups, type ConsentDecision } from './consent-state'
 import { resetThirdPartyScripts, startCrisp, startMatomo, stopMatomo } from './third-party-scripts'
@@ -48,6 +49,47 @@ export function initConsent(): void {
   if (stored.decided) startAllowed(stored.enabled)
 }
 
+export const CONSENT_ANNOUNCER_ID = 'consent-announcer'
+
+/** Says a consent change once, through the polite live region ConsentRoot keeps in the page. */
+function announce(message: string): void {
+  const region = document.getElementById(CONSENT_ANNOUNCER_ID)
+  if (!region) return
+  region.textContent = ''
+  // Emptied now, filled on the next frame: the same message twice in a row is still announced twice.
+  requestAnimationFrame(() => {
+    region.textContent = message
+  })
+}
+
+function describeDecision(enabled: ReadonlySet<OptionalGroupId>): string {
+  const choices = OPTIONAL_GROUP_IDS.map((id) => t(`consent.announce.${id}.${enabled.has(id) ? 'on' : 'off'}`))
+  return t('consent.announce.saved', { choices: choices.join(', ') })
+}
+
+interface FocusReturn {
+  /** The button that opened the settings. */
+  opener: HTMLElement | null
+  /** Where focus goes if a choice removed the opener: for an embed, its player. */
+  fallback?: () => HTMLElement | null
+}
+
+let focusReturn: FocusReturn = { opener: null }
+
+/**
+ * Called once the banner or the dialog has left the page: if focus left with it, it goes back to the
+ * opener, else to what replaced it, else to the main landmark (docs/decisions/026-consent-keyboard.md).
+ */
+export function restoreConsentFocus(): void {
+  const { opener, fallback } = focusReturn
+  focusReturn = { opener: null }
+  const active = document.activeElement
+  if (active instanceof HTMLElement && active !== document.body) return
+  const target = [opener, fallback?.()].find((element) => element?.isConnected && !element.closest('[inert]'))
+  if (target) target.focus()
+  else document.getElementById('main')?.focus({ preventScroll: true })
+}
+
 export interface DecideEnvironment {
   reload: () => void
 }
@@ -60,17 +102,32 @@ export function decide(decision: ConsentDecision, env: DecideEnvironment = { rel
   if (withdrawn.includes('matomo')) stopMatomo()
   for (const group of withdrawn) removeCookies(GROUP_COOKIE_PATTERNS[group])
   startAllowed(decision.enabled)
+  announce(describeDecision(decision.enabled))
   // Crisp cannot be unloaded from a live page: a reload is the only way to stop it.
   if (withdrawn.includes('crisp')) env.reload()
 }
 
-export const openConsentSettings = (): void => setState({ settingsOpen: true })
-export const closeConsentSettings = (): void => setState({ settingsOpen: false })
+/** Opens the settings; focus comes back to the button that had it, or to `fallback` if a choice removed it. */
+export function openConsentSettings(fallback?: () => HTMLElement | null): void {
+  const active = document.activeElement
+  focusReturn = { opener: active instanceof HTMLElement && active !== document.body ? active : null, fallback }
+  setState({ settingsOpen: true })
+}
+
+export function closeConsentSettings(): void {
+  setState({ settingsOpen: false })
+  announce(t('consent.announce.unchanged'))
+}
+
 /** Close on the banner: hidden for this visit, nothing stored, optional groups stay off. */
-export const dismissBanner = (): void => setState({ bannerDismissed: true })
+export function dismissBanner(): void {
+  setState({ bannerDismissed: true })
+  announce(t('consent.announce.dismissed'))
+}
 
 /** For tests: back to a fresh page load. */
 export function resetConsentStore(): void {
   state = { ...UNDECIDED, ready: false, bannerDismissed: false, settingsOpen: false }
+  focusReturn = { opener: null }
   resetThirdPartyScripts()
 }

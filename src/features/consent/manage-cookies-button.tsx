@@ -1,10 +1,11 @@
 import { t } from '#src/lib/i18n'
+import { preloadConsentSettings } from './consent-settings-loader'
 import { openConsentSettings } from './consent-store'
 
 /** Footer control that reopens the consent settings so a choice can be changed or withdrawn. */
 export function ManageCookiesButton() {
   return (
-    <button type="button" className="link-button" onClick={openConsentSettings}>
+    <button type="button" className="link-button" onClick={() => openConsentSettings()} {...preloadConsentSettings}>
       {t('consent.manage')}
     </button>
   )

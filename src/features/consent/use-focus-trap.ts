@@ -3,20 +3,20 @@ import { useEffect, type RefObject } from 'react'
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * While `active`, Tab and Shift+Tab cycle inside the container, Escape calls `onEscape`, and on
- * release focus goes back to the element that had it before.
+ * While `active`, focus starts inside the container, Tab and Shift+Tab cycle inside it, and Escape calls
+ * `onEscape` and nothing else: the key is caught on its way down, before a menu or the page can act on it.
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
   useEffect(() => {
     const element = container.current
     if (!active || !element) return
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const focusables = () => [...element.querySelectorAll<HTMLElement>(FOCUSABLE)]
     ;(focusables()[0] ?? element).focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault()
+        event.stopImmediatePropagation()
         onEscape()
         return
       }
@@ -33,10 +33,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
         first.focus()
       }
     }
-    document.addEventListener('keydown', onKeyDown)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      if (previous?.isConnected) previous.focus()
-    }
+    window.addEventListener('keydown', onKeyDown, true)
+    return () => window.removeEventListener('keydown', onKeyDown, true)
   }, [container, active, onEscape])
 }

@@ -105,6 +105,42 @@ describe('consent banner and settings', () => {
     expect(document.activeElement).toBe(opener)
   })
 
+  it('a banner choice hands focus to the main landmark and says the choice in the region that was already there', async () => {
+    const user = userEvent.setup()
+    await renderWithRouter(
+      <>
+        <main id="main" tabIndex={-1} />
+        <ConsentRoot />
+      </>,
+    )
+    const region = screen.getByRole('status')
+    expect(region).toHaveTextContent('')
+    await user.click(await screen.findByRole('button', { name: 'Tout refuser' }))
+    expect(document.activeElement).toBe(document.getElementById('main'))
+    await waitFor(() => expect(region).toHaveTextContent("Vos choix de cookies sont enregistrés : mesure d'audience refusée, chat refusé, vidéos intégrées refusées."))
+  })
+
+  it('the dialog makes the rest of the page inert and gives focus back to the control button that opened it', async () => {
+    decide(saveSelection(new Set()), { reload: vi.fn() })
+    resetConsentStore()
+    consentOptions.controlButton = true
+    const user = userEvent.setup()
+    await renderWithRouter(
+      <>
+        <a href="/pricing">Tarifs</a>
+        <ConsentRoot />
+      </>,
+    )
+    const control = await screen.findByRole('button', { name: 'Paramètres des cookies' })
+    await user.click(control)
+    await screen.findByRole('dialog')
+    expect(screen.getByRole('link', { name: 'Tarifs', hidden: true })).toHaveAttribute('inert')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(screen.getByRole('link', { name: 'Tarifs' })).not.toHaveAttribute('inert')
+    expect(document.activeElement).toBe(control)
+  })
+
   it('keeps the floating control button off by default and renders it when configured', async () => {
     decide(saveSelection(new Set()), { reload: vi.fn() })
     resetConsentStore()
