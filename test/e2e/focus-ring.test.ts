@@ -14,7 +14,7 @@ const MAX_STOPS = 300
 const TAB_BATCH = 20
 
 interface RingReport {
-  /** The focused element has been seen before: Tab has gone round the page. */
+  /** The focused element has been seen before, or lies outside the part of the page under test: the walk is over. */
   seen: boolean
   element: string
   offenders: string[]
@@ -46,7 +46,8 @@ const INSTALL_RING_PROBE = String.raw`(() => {
   function measure() {
   const active = document.activeElement
   if (!active || active === document.body) return { seen: false, element: 'body', offenders: [] }
-  const seen = active.hasAttribute('data-ring-probe')
+  const scope = window.__ringScope && document.querySelector(window.__ringScope)
+  const seen = active.hasAttribute('data-ring-probe') || Boolean(scope && !scope.contains(active))
   active.setAttribute('data-ring-probe', '')
   const describe = (el) => {
     const text = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40)
@@ -136,12 +137,18 @@ async function measureRing(page: Page): Promise<RingReport> {
   return (await page.evaluate('window.__measureRing()')) as RingReport
 }
 
-/** Presses Tab until focus comes back round, measuring the ring at every stop; returns the offenders. */
-async function tabThrough(page: Page, label: string): Promise<{ offenders: string[]; stops: number }> {
+/**
+ * Presses Tab until focus comes back round (or, given a `scope` selector, leaves that element, starting
+ * from it), measuring the ring at every stop; returns the offenders.
+ */
+async function tabThrough(page: Page, label: string, scope?: string): Promise<{ offenders: string[]; stops: number }> {
   const offenders = new Set<string>()
   let stops = 0
   await page.evaluate(INSTALL_RING_PROBE)
-  await page.evaluate('window.__ringReports = []')
+  await page.evaluate((selector) => {
+    Object.assign(window, { __ringReports: [], __ringScope: selector })
+    if (selector) document.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true })
+  }, scope ?? null)
   let reports: RingReport[] = []
   // Counted in presses, not reports: a Tab stop inside a frame reports nothing.
   for (let pressed = 0; pressed < MAX_STOPS; pressed += TAB_BATCH) {
@@ -166,13 +173,15 @@ async function open(path: string, viewport: { width: number; height: number }, {
 }
 
 describe('the focus ring, at least 3:1 against every surface it is drawn on (WCAG 1.4.11)', () => {
+  // Header and footer are the same on every page: walked whole on the home page, the main content alone elsewhere.
   for (const { path } of builtPages()) {
-    it(`on ${path}, every Tab stop at 1280 and 375 px`, async () => {
+    const scope = path === '/' ? undefined : '#main'
+    it(`on ${path}, every Tab stop ${scope ? 'in the main content ' : ''}at 1280 and 375 px`, async () => {
       const offenders: string[] = []
       for (const viewport of WIDTHS) {
         const { page, errors, context } = await open(path, viewport)
-        const result = await tabThrough(page, `${path} @${viewport.width}`)
-        expect(result.stops, `${path} @${viewport.width}: Tab stops`).toBeGreaterThan(5)
+        const result = await tabThrough(page, `${path} @${viewport.width}`, scope)
+        expect(result.stops, `${path} @${viewport.width}: Tab stops`).toBeGreaterThan(scope ? 0 : 5)
         offenders.push(...result.offenders)
         expect(errors).toEqual([])
         await context.close()
