@@ -119,7 +119,7 @@ describe('The generator by keyboard and screen reader', () => {
       await expect.poll(() => trimmed(stepLive(page))).toBe(`Question ${question + 1} sur 5`)
       expect(await trimmed(feedbackLive(page))).toBe('')
       const legend = await page.locator('.player__question legend').innerText()
-      expect(await focused(page)).toEqual({ tag: 'legend', text: legend, id: '', invalid: null, inView: true })
+      await expect.poll(() => focused(page)).toEqual({ tag: 'legend', text: legend, id: '', invalid: null, inView: true })
       // The next Tab reaches the new question's first answer, not the footer.
       await page.keyboard.press('Tab')
       expect((await focused(page)).text).toBe(await page.locator('.player__answer').first().innerText())
@@ -133,7 +133,7 @@ describe('The generator by keyboard and screen reader', () => {
     expect((await focused(page)).text).toBe('Rejouer')
     await page.keyboard.press('Enter')
     await expect.poll(() => trimmed(stepLive(page))).toBe('Question 1 sur 5')
-    expect((await focused(page)).tag).toBe('legend')
+    await expect.poll(async () => (await focused(page)).tag).toBe('legend')
     expect(await filledRegions(page)).toEqual([])
     expect(errors).toEqual([])
     await context.close()

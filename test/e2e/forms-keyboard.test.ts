@@ -289,7 +289,7 @@ describe('contact form by keyboard', () => {
     await page.keyboard.press('Enter')
     // The button keeps the focus while sending (it is not disabled), and a second press sends nothing more.
     await expect.poll(() => posts).toBe(1)
-    expect((await focused(page)).text).toBe('Envoi en cours…')
+    await expect.poll(async () => (await focused(page)).text).toBe('Envoi en cours…')
     await page.keyboard.press('Enter')
     answer()
     await expect.poll(async () => (await focused(page)).text, { timeout: 15_000 }).toMatch(CONTACT_SUCCESS)
