@@ -1,5 +1,6 @@
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { heroImageOf } from '#src/lib/warm-page-images'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
 const browser = useBrowser()
@@ -284,13 +285,16 @@ describe('intent preloading', () => {
   }
 
   /**
-   * Waits for the page's chunk and payload to be requested, then for the chunk's whole module graph to be
-   * loaded (importing the same URL again resolves only then, without a new request) and every request
-   * answered.
+   * Waits for the page's chunk and payload to be requested, and for its hero picture once the payload has
+   * named it (it is asked for only then), then for the chunk's whole module graph to be loaded (importing
+   * the same URL again resolves only then, without a new request) and every request answered.
    */
   async function preloaded(page: Page, path: string, requests: Request[]): Promise<void> {
     const chunkOf = () => requests.find((request) => request.resourceType() === 'script' && request.url().includes('.lazy-'))
-    await expect.poll(() => Boolean(requests.some((request) => request.url().includes(`${path}/_payload.json`)) && chunkOf())).toBe(true)
+    const payloadOf = () => requests.find((request) => request.url().includes(`${path}/_payload.json`))
+    await expect.poll(() => Boolean(payloadOf() && chunkOf())).toBe(true)
+    const hero = heroImageOf(await (await payloadOf()!.response())?.json())
+    if (hero) await expect.poll(() => requests.some((request) => request.url().endsWith(hero))).toBe(true)
     // A string, so the test runner does not rewrite the page's own import().
     await page.evaluate(`import(${JSON.stringify(chunkOf()!.url())}).then(() => undefined)`)
     await Promise.all(requests.map((request) => request.response()))
