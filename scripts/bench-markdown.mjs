@@ -2,14 +2,10 @@
 // markdown-it caps and an uncapped renderer freezes on. Budgets from the issue: 1,000 levels (each indented
 // two more spaces) under 100 ms, 10,000 under 2 s. Best of five after a warm-up, in a JSDOM window like the
 // prerender's. Standalone: `node scripts/bench-markdown.mjs` (exits non-zero on a miss).
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import * as esbuild from 'esbuild'
 import { JSDOM } from 'jsdom'
+import { importTypeScript } from './import-typescript.mjs'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 export const NESTING_BUDGETS = [
   [1_000, 100],
   [10_000, 2_000],
@@ -18,41 +14,26 @@ export const NESTING_BUDGETS = [
 const nestedList = (levels) => Array.from({ length: levels }, (_, level) => `${' '.repeat(2 * level)}- x${level}`).join('\n')
 
 export async function benchMarkdown() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ludora-bench-markdown-'))
-  try {
-    const outfile = path.join(dir, 'markdown.mjs')
-    await esbuild.build({
-      stdin: { contents: "export { renderMarkdown } from './src/lib/markdown'\nexport { setSanitizerWindow } from './src/lib/sanitize-html'\n", resolveDir: ROOT, loader: 'ts' },
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      tsconfig: path.join(ROOT, 'tsconfig.json'),
-      logLevel: 'silent',
-      absWorkingDir: ROOT,
-    })
-    const { renderMarkdown, setSanitizerWindow } = await import(pathToFileURL(outfile).href)
-    setSanitizerWindow(new JSDOM('').window)
-    const misses = []
-    const lines = NESTING_BUDGETS.map(([levels, budget]) => {
-      const source = nestedList(levels)
-      renderMarkdown(source)
-      const best = Math.min(
-        ...[0, 1, 2, 3, 4].map(() => {
-          const started = performance.now()
-          renderMarkdown(source)
-          return performance.now() - started
-        }),
-      )
-      const ok = best < budget
-      if (!ok) misses.push(`Markdown: ${levels} nested list levels in ${Math.round(best)} ms ≥ ${budget} ms`)
-      return `${String(levels).padStart(6)} nested list levels: ${best.toFixed(1)} ms (budget < ${budget} ms) ${ok ? 'ok' : 'MISS'}`
-    })
-    return { lines, misses }
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+  const { renderMarkdown, setSanitizerWindow } = await importTypeScript(
+    "export { renderMarkdown } from './src/lib/markdown'\nexport { setSanitizerWindow } from './src/lib/sanitize-html'\n",
+  )
+  setSanitizerWindow(new JSDOM('').window)
+  const misses = []
+  const lines = NESTING_BUDGETS.map(([levels, budget]) => {
+    const source = nestedList(levels)
+    renderMarkdown(source)
+    const best = Math.min(
+      ...[0, 1, 2, 3, 4].map(() => {
+        const started = performance.now()
+        renderMarkdown(source)
+        return performance.now() - started
+      }),
+    )
+    const ok = best < budget
+    if (!ok) misses.push(`Markdown: ${levels} nested list levels in ${Math.round(best)} ms ≥ ${budget} ms`)
+    return `${String(levels).padStart(6)} nested list levels: ${best.toFixed(1)} ms (budget < ${budget} ms) ${ok ? 'ok' : 'MISS'}`
+  })
+  return { lines, misses }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
