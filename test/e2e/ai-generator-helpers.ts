@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { expect } from 'vitest'
-import { gotoAndWait, openPage, waitForApp, withConsentDecided, type PageSession } from './support/browser'
+import { gotoAndWait, openPage, waitForApp, withConsentDecided, type PageSession, type SessionContext } from './support/browser'
 
 export const STORAGE_KEY = 'ludora:ai-experiences:v1'
 
@@ -15,7 +15,7 @@ export async function openGenerator(browser: Browser, { path = '/ai/request', pr
 }
 
 /** Another tab of the same browser: same storage, its own page. */
-export async function openTab(context: BrowserContext, path = '/ai/request'): Promise<Page> {
+export async function openTab(context: SessionContext, path = '/ai/request'): Promise<Page> {
   const page = await context.newPage()
   await gotoAndWait(page, path)
   await waitForApp(page)

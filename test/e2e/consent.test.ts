@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, type PageSession } from './support/browser'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, type PageSession, type SessionContext } from './support/browser'
 
 const browser = useBrowser()
 const MATOMO = 'https://matomo.ludora.test/'
@@ -29,7 +29,7 @@ interface ThirdPartyLog {
   pageViews: { url: string; title: string }[]
 }
 
-async function withThirdParties(context: BrowserContext): Promise<ThirdPartyLog> {
+async function withThirdParties(context: SessionContext): Promise<ThirdPartyLog> {
   const log: ThirdPartyLog = { matomoScript: 0, crispScript: 0, pageViews: [] }
   await context.route(`${MATOMO}**`, (route) => {
     const url = new URL(route.request().url())

@@ -1,7 +1,7 @@
-import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core'
+import type { CDPSession, Locator, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { heroImageOf } from '#src/lib/warm-page-images'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 800 }
@@ -82,7 +82,7 @@ describe('the site menu', () => {
   })
 
   it('loads tippy.js on the first intent only, and works by keyboard and click before it arrives', async () => {
-    const { page, context } = await open('/')
+    const { page, context } = await open('/', { fresh: true })
     const loadedPopper = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /menu-popper/.test(entry.name)))
     expect(await loadedPopper()).toBe(false)
     await context.route(/menu-popper-[^/]*\.js$/, (route) => route.abort())
@@ -152,7 +152,7 @@ describe('the site menu', () => {
   })
 
   it('dropdowns by pointer: open 200 ms after hovering, stay open in the panel, close 400 ms after leaving', async () => {
-    const { page, errors, context } = await open('/')
+    const { page, errors, context } = await open('/', { fresh: true })
     const button = platform(page)
     const panel = await panelOf(page, button)
     // The first hover brings tippy.js, which then keeps the time of the dropdown.
@@ -189,7 +189,7 @@ describe('the site menu', () => {
   })
 
   it('dropdowns by touch: a tap opens, a scroll outside keeps it open, a tap outside closes it', async () => {
-    const { page, errors, context } = await open('/', { hasTouch: true })
+    const { page, errors, context } = await open('/', { hasTouch: true, fresh: true })
     const cdp = await context.newCDPSession(page)
     const button = platform(page)
     const panel = await panelOf(page, button)
@@ -300,7 +300,7 @@ describe('intent preloading', () => {
     await Promise.all(requests.map((request) => request.response()))
   }
 
-  async function expectNoRequestOnClick(page: Page, context: BrowserContext, requests: Request[], go: () => Promise<unknown>, path: string, heading: RegExp) {
+  async function expectNoRequestOnClick(page: Page, context: SessionContext, requests: Request[], go: () => Promise<unknown>, path: string, heading: RegExp) {
     requests.length = 0
     await go()
     await page.waitForURL(`${baseURL()}${path}`)
@@ -310,7 +310,7 @@ describe('intent preloading', () => {
   }
 
   it('hovering a menu link fetches its chunk and payload; the click then needs no request', async () => {
-    const { page, context } = await open('/')
+    const { page, context } = await open('/', { fresh: true })
     const requests = recordRequests(page)
     const link = menu(page).getByRole('link', { name: 'Tarifs' })
     await link.hover()
@@ -319,7 +319,7 @@ describe('intent preloading', () => {
   })
 
   it('a link inside a dropdown preloads on hover as well', async () => {
-    const { page, context } = await open('/')
+    const { page, context } = await open('/', { fresh: true })
     const requests = recordRequests(page)
     await platform(page).click()
     const link = (await panelOf(page, platform(page))).getByRole('link', { name: 'Cas clients' })
@@ -329,7 +329,7 @@ describe('intent preloading', () => {
   })
 
   it('focusing a link by keyboard preloads it; Enter then needs no request', async () => {
-    const { page, context } = await open('/')
+    const { page, context } = await open('/', { fresh: true })
     const requests = recordRequests(page)
     await menu(page).getByRole('link', { name: 'Contact' }).focus()
     await preloaded(page, '/contact', requests)
@@ -337,7 +337,7 @@ describe('intent preloading', () => {
   })
 
   it('touching a link preloads it while the finger is down; lifting it then needs no request', async () => {
-    const { page, context } = await open('/', { viewport: PHONE, hasTouch: true })
+    const { page, context } = await open('/', { viewport: PHONE, hasTouch: true, fresh: true })
     const requests = recordRequests(page)
     await page.getByRole('button', { name: 'Ouvrir le menu' }).tap()
     const box = (await menu(page).getByRole('link', { name: 'Tarifs' }).boundingBox())!

@@ -1,6 +1,6 @@
-import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
+import type { Locator, Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession } from './support/browser'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession, type SessionContext } from './support/browser'
 
 const browser = useBrowser()
 const ADDRESS = 'prospect.rapide@exemple.fr'
@@ -21,7 +21,7 @@ class ScriptGate {
 
   constructor(private readonly holds: (url: URL) => boolean) {}
 
-  async install(context: BrowserContext): Promise<void> {
+  async install(context: SessionContext): Promise<void> {
     await context.route(
       (url) => this.holds(url),
       (route) => {

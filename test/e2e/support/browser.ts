@@ -1,22 +1,65 @@
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Disposable, type Page, type ViewportSize } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 export const baseURL = (): string => inject('baseURL')
 export const distDir = (): string => inject('distDir')
 
+/**
+ * What a test may do to the browser context it was given. Context and page are shared by the tests of a
+ * file and stay warm: a load in a page already open costs a quarter of the CPU of one in a new page, and
+ * a third of one in a new context (renderer process, HTTP and compiled-code caches). `close()` hands them
+ * back as a first-time visitor finds them.
+ */
+export interface SessionContext {
+  route: BrowserContext['route']
+  addCookies: BrowserContext['addCookies']
+  cookies: BrowserContext['cookies']
+  grantPermissions: BrowserContext['grantPermissions']
+  newCDPSession(page: Page): Promise<CDPSession>
+  /** Runs in every page of this session from its next navigation on, like BrowserContext.addInitScript. */
+  addInitScript(script: () => void): Promise<void>
+  /** Another tab of the same visitor: same storage, its own page. */
+  newPage(): Promise<Page>
+  close(): Promise<void>
+}
+
 export interface PageSession {
-  context: BrowserContext
+  context: SessionContext
   page: Page
   /** Console errors, page errors and CSP violations seen so far. */
   errors: string[]
   /** URLs of requests that tried to leave the local server (none reaches the network: no host resolves). */
   blocked: string[]
+  /** Closes this session's other tabs and leaves context and page as a first-time visitor finds them. */
+  close(): Promise<void>
+}
+
+export interface SessionOptions extends BrowserContextOptions {
+  /**
+   * A context and page of their own, with cold caches: for the few tests that count what the network is
+   * asked for, and for those that install `page.clock` (it is the context's clock, and stays installed).
+   */
+  fresh?: boolean
+}
+
+/** A context with the page its tests share, and what a test added to that page that must not outlive it. */
+interface WarmPage {
+  context: BrowserContext
+  page: Page
+  cdp: CDPSession
+  initScripts: Disposable[]
 }
 
 /**
+ * Warm pages not in use, by the options only a context can have (touch, mobile emulation). Two sessions
+ * open at once (a second device in one test) get two contexts: each visitor has a browser of their own.
+ */
+const idlePages = new Map<string, WarmPage[]>()
+
+/**
  * The run's one Chromium (started by the global setup), connected for this test file; call at the top
- * level of the file. Each test opens its own context.
+ * level of the file.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
@@ -24,6 +67,7 @@ export function useBrowser(): () => Browser {
     browser = await chromium.connect(inject('browserEndpoint'))
   })
   afterAll(async () => {
+    idlePages.clear()
     await browser?.close()
   })
   return () => {
@@ -32,16 +76,43 @@ export function useBrowser(): () => Browser {
   }
 }
 
-/** A fresh context: every request off the local server is recorded (it fails: see CHROMIUM_ARGS); errors are collected. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', viewport: { width: 1440, height: 900 }, ...options })
+const DEFAULT_VIEWPORT: ViewportSize = { width: 1440, height: 900 }
+const contextKey = (options: BrowserContextOptions) => JSON.stringify([options.hasTouch, options.isMobile, options.deviceScaleFactor])
+const newContext = (browser: Browser, options: BrowserContextOptions) => browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', viewport: DEFAULT_VIEWPORT, ...options })
+
+async function newWarmPage(browser: Browser, options: BrowserContextOptions): Promise<WarmPage> {
+  const context = await newContext(browser, options)
+  const page = await context.newPage()
+  const warm: WarmPage = { context, page, cdp: await context.newCDPSession(page), initScripts: [] }
+  // A script a test adds to the page itself must go with the test: each is recorded to be removed.
+  const addInitScript = page.addInitScript.bind(page)
+  page.addInitScript = (async (...args: Parameters<typeof addInitScript>) => {
+    const added = await addInitScript(...args)
+    warm.initScripts.push(added)
+    return added
+  }) as Page['addInitScript']
+  return warm
+}
+
+/** Forgets the last test: its listeners, routes and scripts, its document, storage, cookies and permissions. */
+async function resetWarmPage({ context, page, cdp, initScripts }: WarmPage): Promise<void> {
+  page.removeAllListeners()
+  await Promise.all([page.unrouteAll({ behavior: 'ignoreErrors' }), context.unrouteAll({ behavior: 'ignoreErrors' }), ...initScripts.splice(0).map((script) => script.dispose())])
+  await page.goto('about:blank')
+  await Promise.all([
+    cdp.send('Storage.clearDataForOrigin', { origin: baseURL(), storageTypes: 'local_storage' }),
+    context.clearCookies(),
+    context.clearPermissions(),
+    page.mouse.move(0, 0),
+  ])
+}
+
+/** Console errors and page errors of `page` go to `errors`; requests off the local server to `blocked`. */
+function watch(page: Page, errors: string[], blocked: string[]): void {
   const origin = baseURL()
-  const blocked: string[] = []
-  context.on('request', (request) => {
+  page.on('request', (request) => {
     if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) blocked.push(request.url())
   })
-  const page = await context.newPage()
-  const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     // A 404 document (the not-found page) logs its own status; that is the expected answer, not an error.
@@ -49,7 +120,70 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     if (!isDocument404) errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-  return { context, page, errors, blocked }
+}
+
+/**
+ * The file's warm page (unless `fresh`), its errors collected and every request off the local server
+ * recorded (it fails: see CHROMIUM_ARGS). Viewport and reduced motion are set on the page, so one context
+ * serves every width.
+ */
+export async function openPage(browser: Browser, { fresh = false, viewport = DEFAULT_VIEWPORT, reducedMotion = 'reduce', ...options }: SessionOptions = {}): Promise<PageSession> {
+  const key = contextKey(options)
+  const warm = fresh ? undefined : (idlePages.get(key)?.pop() ?? (await newWarmPage(browser, options)))
+  const context = warm?.context ?? (await newContext(browser, options))
+  const page = warm?.page ?? (await context.newPage())
+  const blocked: string[] = []
+  const errors: string[] = []
+  const initScripts: (() => void)[] = []
+  const tabs: Page[] = []
+  const cdpSessions: CDPSession[] = []
+
+  const prepare = async (tab: Page) => {
+    watch(tab, errors, blocked)
+    await tab.setViewportSize(viewport ?? DEFAULT_VIEWPORT)
+    await tab.emulateMedia({ reducedMotion })
+    for (const script of initScripts) await tab.addInitScript(script)
+    return tab
+  }
+  await prepare(page)
+
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    // Detaching ends what a session set (CPU throttling, touch emulation) with it.
+    await Promise.all([...cdpSessions.map((cdp) => cdp.detach()), ...tabs.map((tab) => tab.close())])
+    if (!warm) return context.close()
+    try {
+      await resetWarmPage(warm)
+    } catch {
+      // A page the test broke (closed, crashed) is not handed on.
+      return context.close()
+    }
+    idlePages.set(key, [...(idlePages.get(key) ?? []), warm])
+  }
+  const sessionContext: SessionContext = {
+    route: (...args) => context.route(...args),
+    addCookies: (cookies) => context.addCookies(cookies),
+    cookies: (...args) => context.cookies(...args),
+    grantPermissions: (...args) => context.grantPermissions(...args),
+    async newCDPSession(target) {
+      const cdp = await context.newCDPSession(target)
+      cdpSessions.push(cdp)
+      return cdp
+    },
+    async addInitScript(script) {
+      initScripts.push(script)
+      await Promise.all([page, ...tabs].map((each) => each.addInitScript(script)))
+    },
+    async newPage() {
+      const tab = await context.newPage()
+      tabs.push(tab)
+      return prepare(tab)
+    },
+    close,
+  }
+  return { context: sessionContext, page, errors, blocked, close }
 }
 
 export async function gotoAndWait(page: Page, path: string): Promise<void> {
@@ -65,8 +199,8 @@ export async function waitForApp(page: Page): Promise<void> {
 
 /**
  * axe-core on the whole page, or on the parts a test changed (`include`: CSS selectors). Every page is
- * scanned whole by the sweep in foundation.test.ts; a test of one widget's states scans that widget, which
- * costs a fraction of a whole page (colour contrast is measured for every text on it).
+ * scanned whole by the route sweep; a test of one widget's states scans that widget, which costs a
+ * fraction of a whole page (colour contrast is measured for every text on it).
  */
 export async function expectNoAxeViolations(page: Page, { include = [] }: { include?: string[] } = {}): Promise<void> {
   // Only violations are reported, so axe skips collecting the details of every rule that passed.
@@ -78,7 +212,7 @@ export async function expectNoAxeViolations(page: Page, { include = [] }: { incl
 }
 
 /** Cookies of a visitor who has already declined the optional groups: no banner in the way. */
-export async function withConsentDecided(context: BrowserContext): Promise<void> {
+export async function withConsentDecided(context: Pick<SessionContext, 'addCookies'>): Promise<void> {
   await context.addCookies([
     { name: 'ncc_c', value: 'necessarymatomocrispfunctional', url: baseURL() },
     { name: 'ncc_e', value: 'necessary', url: baseURL() },
