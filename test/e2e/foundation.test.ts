@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
@@ -108,21 +108,4 @@ describe('the client app', () => {
     expect(errors).toEqual([])
     await context.close()
   })
-})
-
-describe('accessibility and console on every route', () => {
-  it('has no axe violation and no console error', async () => {
-    const { page, errors, context } = await openPage(browser())
-    for (const built of builtPages()) {
-      await gotoAndWait(page, built.path)
-      await waitForApp(page)
-      await expect.poll(() => page.title()).toBe(built.title)
-      await expectNoAxeViolations(page)
-    }
-    await page.goto(`${baseURL()}/introuvable`)
-    await waitForApp(page)
-    await expectNoAxeViolations(page)
-    expect(errors).toEqual([])
-    await context.close()
-  }, 180_000)
 })

@@ -3,7 +3,6 @@ import path from 'node:path'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
-import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
 
@@ -271,24 +270,6 @@ describe('the showcase pages', () => {
     expect(await dashboard.locator('table tbody tr').count()).toBeGreaterThan(7)
     await context.close()
   })
-
-  it('leave no empty hero half: every page with a hero shows its art beside the text', async () => {
-    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await withConsentDecided(context)
-    const heroPages = builtPages().filter((built) => payloadOf(built.path).page.sections?.[0]?.type === 'hero')
-    expect(heroPages.length).toBeGreaterThanOrEqual(12)
-    for (const { path: route } of heroPages) {
-      await gotoAndWait(page, route)
-      await waitForApp(page)
-      const art = page.locator('.hero__inner > :nth-child(2)')
-      const box = await art.boundingBox()
-      expect(box?.width ?? 0, route).toBeGreaterThan(300)
-      expect(box?.height ?? 0, route).toBeGreaterThan(200)
-      const image = page.locator('.hero__image')
-      if (await image.count()) await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), { message: route }).toBeGreaterThan(0)
-    }
-    await context.close()
-  }, 90_000)
 
   it('keep the home under 7,000 px at 375 px without dropping a section', async () => {
     const { page, context } = await openHome({ viewport: { width: 375, height: 740 } })
