@@ -123,8 +123,11 @@ const unexpected = (errors: string[]) => errors.filter((error) => !error.include
 
 const commandsRun = (page: Page) => page.evaluate(() => (window as unknown as { __matomoCommands?: unknown[][] }).__matomoCommands ?? [])
 
+// Each test walks every journey (about 20 s on a busy two-core machine): three times that, at least.
+const JOURNEY_TIMEOUT_MS = 90_000
+
 describe('conversions in Matomo', () => {
-  it('with statistics allowed: each conversion once as an event, mapped ones as goals, none for a failed sending, none after withdrawal', async () => {
+  it('with statistics allowed: each conversion once as an event, mapped ones as goals, none for a failed sending, none after withdrawal', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
     const session = await openPage(browser())
     const { page, context } = session
     const log = await interceptMatomo(context)
@@ -176,7 +179,7 @@ describe('conversions in Matomo', () => {
     await context.close()
   })
 
-  it('without statistics consent: the same journeys queue and send nothing', async () => {
+  it('without statistics consent: the same journeys queue and send nothing', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
     const session = await openPage(browser())
     const { page, context } = session
     const log = await interceptMatomo(context)
