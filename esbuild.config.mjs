@@ -10,6 +10,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
+import { parseMatomoGoals } from './scripts/matomo-goals.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
@@ -27,6 +28,7 @@ export function readSettings(env = process.env) {
     blogUrl: env.SITE_BLOG_URL || 'https://blog.ludora.fr',
     matomoUrl: env.SITE_MATOMO_URL || '',
     matomoId: env.SITE_MATOMO_ID || '',
+    matomoGoals: parseMatomoGoals(env.SITE_MATOMO_GOALS),
     crispId: env.SITE_CRISP_ID || '',
   }
 }
@@ -230,6 +232,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
   await rm(prerenderBundle, { force: true })
+  prerender.checkMatomoGoals(settings.matomoGoals)
   const { window } = new JSDOM('<!doctype html><html><body></body></html>', { url: settings.siteUrl })
   prerender.setSanitizerWindow(window)
   // The router runs its browser code path here (see routerAsInBrowserPlugin), which reads `window`.

@@ -13,6 +13,7 @@ export { compileRouteRules } from './lib/route-rules'
 export { setSanitizerWindow } from './lib/sanitize-html'
 export { renderMarkdown } from './lib/markdown'
 export { resolveContentReferences } from './lib/content-references'
+export { checkMatomoGoals } from './lib/conversions'
 
 export interface PageRoute {
   path: string

@@ -1,3 +1,5 @@
+import type { ConversionGoalKey } from './conversions'
+
 /** Settings fixed at build time from the environment (see README, "Réglages de build"). */
 export interface SiteConfig {
   /** Canonical origin, without trailing slash. */
@@ -8,6 +10,11 @@ export interface SiteConfig {
   blogUrl: string
   matomoUrl: string
   matomoId: string
+  /**
+   * Matomo goal id of each conversion, from `SITE_MATOMO_GOALS` (goal key → id). A configuration without
+   * it (such as the unit tests') counts events only.
+   */
+  matomoGoals?: Readonly<Partial<Record<ConversionGoalKey, number>>>
   crispId: string
   buildId: string
   buildTimestamp: number

@@ -8,16 +8,16 @@ export interface ActionLinkContent {
 }
 
 /** A call-to-action link written in content/, wherever it points. */
-export function ActionLink({ link, className }: { link: ActionLinkContent; className: string }) {
+export function ActionLink({ link, className, onClick }: { link: ActionLinkContent; className: string; onClick?: () => void }) {
   if (link.href.startsWith('app:')) {
     return (
-      <a className={className} href={siteConfig.appUrl + link.href.slice(4)}>
+      <a className={className} href={siteConfig.appUrl + link.href.slice(4)} onClick={onClick}>
         {link.label}
       </a>
     )
   }
   return (
-    <SiteLink className={className} to={link.href}>
+    <SiteLink className={className} to={link.href} onClick={onClick}>
       {link.label}
     </SiteLink>
   )

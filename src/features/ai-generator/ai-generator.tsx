@@ -2,6 +2,7 @@ import { Field, Form, Formik, useFormikContext } from 'formik'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { GeneratorMessageKey } from './generator-i18n'
 import { t } from './generator-i18n'
+import { trackConversion } from '#src/lib/conversions'
 import { postJson, retryAfterSeconds } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { ExperienceImport } from './experience-import'
@@ -9,6 +10,7 @@ import { ExperienceList } from './experience-list'
 import { generatorFormSchema, LLM_MODEL_IDS, parseExperience, type GameLanguage, type GeneratorRequest, type LlmModelId } from './experience-schema'
 import { createExperienceId, type StorageProblem, type StoredExperience } from './experience-storage'
 import { experienceStore, useExperiences } from './experience-store'
+import { statisticsName } from './experience-statistics'
 import { isShareFragment } from './share-fragment'
 import { useAnnouncer, useFocusAfterRender } from './live-region'
 import './ai-generator.css'
@@ -126,6 +128,7 @@ export function AiGenerator() {
       const record: StoredExperience = { id: createExperienceId(), createdAt: new Date().toISOString(), request, experience: parseExperience(result.data) }
       if (focusFollowsRun()) focusAfterRender(() => titleOf(record.id))
       experienceStore.add(record)
+      trackConversion('generator', 'game-generated', statisticsName(record))
       setOpenId(record.id)
       setStatus({ state: 'idle' })
       announceRun(t('generator.ready', { title: record.experience.title }))

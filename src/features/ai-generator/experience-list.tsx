@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { t } from './generator-i18n'
+import { trackConversion } from '#src/lib/conversions'
 import { siteConfig } from '#src/lib/site-config'
+import { statisticsName } from './experience-statistics'
 import type { StoredExperience } from './experience-storage'
 import type { ShareOutcome } from './experience-transfer'
 import { useAnnouncer } from './live-region'
@@ -28,7 +30,13 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeSty
  */
 function RecoverForm({ record }: { record: StoredExperience }) {
   return (
-    <form method="post" action={`${siteConfig.appUrl}/import/ai-experience`} target="_blank" className="experience__recover">
+    <form
+      method="post"
+      action={`${siteConfig.appUrl}/import/ai-experience`}
+      target="_blank"
+      className="experience__recover"
+      onSubmit={() => trackConversion('generator', 'recovered', statisticsName(record))}
+    >
       <input type="hidden" name="experience" value={JSON.stringify(record)} />
       <button type="submit" className="button button--primary">
         {t('generator.recover')}
@@ -81,9 +89,15 @@ function ExperienceItem({ record, unsaved, open, onOpen, onDelete }: { record: S
   const [share, setShare] = useState<ShareOutcome | undefined>(undefined)
   const [shareMessage, announceShare] = useAnnouncer()
 
-  const exportFile = async () => (await loadTransfer()).downloadExperience(record)
+  const exportFile = async () => {
+    const { downloadExperience } = await loadTransfer()
+    downloadExperience(record)
+    trackConversion('generator', 'exported', statisticsName(record))
+  }
   const shareLink = async () => {
     const outcome = await (await loadTransfer()).shareExperience(record)
+    // A link too long to share, or a browser that cannot make one, shares nothing.
+    if ('url' in outcome) trackConversion('generator', 'shared', statisticsName(record))
     setShare(outcome)
     announceShare(t(SHARE_MESSAGES[outcome.status]))
   }

@@ -2,9 +2,11 @@ import { Field, Formik, type FormikErrors, type FormikHelpers } from 'formik'
 import { useEffect, useRef, useState, type Ref } from 'react'
 import type { ContactMessageKey } from './contact-i18n'
 import { t } from './contact-i18n'
+import { trackConversion } from '#src/lib/conversions'
 import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { contactSchema, CONTACT_FIELDS } from './contact-schema'
+import { withoutContactDetails } from './contact-statistics'
 import './contact-form.css'
 
 type FieldName = (typeof CONTACT_FIELDS)[number]
@@ -53,7 +55,9 @@ export function ContactForm() {
 
   const submit = async ({ website, ...request }: Values, helpers: FormikHelpers<Values>) => {
     setOutcome(undefined)
-    const result = await submitForm(`${siteConfig.apiUrl}/contact`, contactSchema.cast(request), { honeypot: website, startedAt: startedAt.current })
+    const contactRequest = contactSchema.cast(request)
+    const result = await submitForm(`${siteConfig.apiUrl}/contact`, contactRequest, { honeypot: website, startedAt: startedAt.current })
+    if (result.status === 'sent') trackConversion('contact', 'sent', withoutContactDetails(contactRequest.object))
     const active = document.activeElement
     setOutcome({ result, focus: !active || active === document.body || Boolean(formRef.current?.contains(active)) })
     if (result.status === 'sent') {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react'
+import { trackConversion } from '#src/lib/conversions'
 import type { DemoWheelContent } from './demo-game-content'
 import type { WheelFaceProps } from './wheel-face'
 import type { WheelFrameProps } from './wheel-frame'
@@ -60,6 +61,7 @@ export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focu
     const plan = planSpin({ from: rotation.current, count: content.segments.length })
     rotation.current = plan.rotation
     setPhase({ name: 'spinning' })
+    trackConversion('demo', 'wheel-spun')
     rotor.style.setProperty('--wheel-rotation', `${plan.rotation}deg`)
     cancelTurn.current = afterTurn(rotor, () => setPhase({ name: 'won', segment: plan.segment }))
   }

@@ -65,7 +65,7 @@ export function NewsletterSignup({ variant }: NewsletterSignupProps) {
         return
       }
       setProblem(undefined)
-      const result = await sendSignup(verdict.email, { honeypot: honeypot.value, startedAt })
+      const result = await sendSignup(verdict.email, { honeypot: honeypot.value, startedAt }, variant)
       setOutcome(result)
       // Emptied only if it still holds what was sent: the visitor may have started typing another address.
       if (result.status === 'sent' && email.value === value) email.value = ''

@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup'
+import { trackConversion } from '#src/lib/conversions'
 import { submitForm, type SubmitOutcome } from '#src/lib/post-json'
 import { siteConfig } from '#src/lib/site-config'
 import { newsletterSchema } from './newsletter-schema'
@@ -17,6 +18,9 @@ export async function checkEmail(email: string): Promise<EmailCheck> {
   }
 }
 
-export function sendSignup(email: string, signals: { honeypot: string; startedAt: number }): Promise<SubmitOutcome> {
-  return submitForm(`${siteConfig.apiUrl}/newsletter`, { email }, signals)
+/** Sends the sign-up; an accepted one is a conversion, named by where the form sits (`footer`, `section`). */
+export async function sendSignup(email: string, signals: { honeypot: string; startedAt: number }, placement: string): Promise<SubmitOutcome> {
+  const outcome = await submitForm(`${siteConfig.apiUrl}/newsletter`, { email }, signals)
+  if (outcome.status === 'sent') trackConversion('newsletter', 'registered', placement)
+  return outcome
 }

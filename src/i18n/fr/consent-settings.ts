@@ -12,7 +12,7 @@ export const consentSettings = {
   'consent.group.necessary.description': 'Ils retiennent votre choix en matière de cookies. Sans eux, nous devrions vous reposer la question à chaque page.',
   'consent.group.matomo': "Mesure d'audience (Matomo)",
   'consent.group.matomo.description':
-    "Des statistiques de visite pour savoir quelles pages sont utiles et améliorer le site. Les données ne sont ni revendues ni croisées avec d'autres sources.",
+    "Des statistiques de visite pour savoir quelles pages sont utiles, lesquelles mènent à une inscription ou à une demande de contact, et améliorer le site. Les données ne sont ni revendues ni croisées avec d'autres sources.",
   'consent.group.crisp': "Chat d'assistance (Crisp)",
   'consent.group.crisp.description': "Le chat qui vous permet d'écrire à notre équipe depuis le site. Crisp conserve l'historique de votre conversation.",
   'consent.group.functional': 'Contenus intégrés (vidéos)',

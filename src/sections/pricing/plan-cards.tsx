@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ActionLink } from '#src/components/ui/action-link'
+import { trackConversion } from '#src/lib/conversions'
 import type { PricingContent } from './pricing-types'
 
 /** The four offers; the annual subscription can be shown billed yearly or monthly. */
@@ -21,7 +22,8 @@ export function PlanCards({ plans, billing }: Pick<PricingContent, 'plans' | 'bi
       </div>
       <ul className="plans__list">
         {plans.map((plan) => {
-          const price = monthly && plan.price.monthly ? plan.price.monthly : plan.price
+          const monthlyPrice = monthly ? plan.price.monthly : undefined
+          const price = monthlyPrice ?? plan.price
           return (
             <li key={plan.id} className={`plan${plan.featured ? ' plan--featured' : ''}`}>
               {plan.badge ? <p className="plan__badge">{plan.badge}</p> : null}
@@ -36,7 +38,11 @@ export function PlanCards({ plans, billing }: Pick<PricingContent, 'plans' | 'bi
                   <li key={highlight}>{highlight}</li>
                 ))}
               </ul>
-              <ActionLink link={plan.cta} className={`button ${plan.featured ? 'button--primary' : 'button--secondary'}`} />
+              <ActionLink
+                link={plan.cta}
+                className={`button ${plan.featured ? 'button--primary' : 'button--secondary'}`}
+                onClick={() => trackConversion('pricing', 'plan-chosen', monthlyPrice ? `${plan.id}-monthly` : plan.id)}
+              />
             </li>
           )
         })}
