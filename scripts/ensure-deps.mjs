@@ -1,5 +1,6 @@
-// Installs what a fresh machine lacks before `npm start` / `npm test`: npm dependencies, and with
-// --browser Debian's Chromium (never a browser download) when /usr/bin/chromium is missing.
+// Installs what a fresh machine lacks before `npm start` / `npm test`: npm dependencies, and with --browser
+// the three engines the browser tests drive, from Debian (never a browser download): Chromium, Firefox ESR,
+// and WebKitGTK's WebDriver with its MiniBrowser and the Xvfb display it runs on.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -8,17 +9,30 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' })
 
+/** Debian package, the file the tests run from it, and the variable that points the tests elsewhere. */
+const BROWSER_PACKAGES = [
+  { name: 'chromium', file: '/usr/bin/chromium', override: 'CHROMIUM_PATH' },
+  { name: 'firefox-esr', file: '/usr/bin/firefox-esr', override: 'FIREFOX_PATH' },
+  { name: 'webkit2gtk-driver', file: '/usr/bin/WebKitWebDriver', override: 'WEBKIT_DRIVER_PATH' },
+  { name: 'xvfb', file: '/usr/bin/Xvfb' },
+]
+
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   console.log('Installation des dépendances npm (npm ci)…')
   run('npm ci --no-audit --no-fund')
 }
 
-if (process.argv.includes('--browser') && !process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
-  if (!existsSync('/usr/bin/apt-get')) {
-    console.error("Chromium est introuvable (/usr/bin/chromium) et apt-get n'est pas disponible : installez Chromium ou indiquez CHROMIUM_PATH.")
-    process.exit(1)
+if (process.argv.includes('--browser')) {
+  const missing = BROWSER_PACKAGES.filter((pkg) => !(pkg.override && process.env[pkg.override]) && !existsSync(pkg.file))
+  if (missing.length > 0) {
+    const names = missing.map((pkg) => pkg.name).join(' ')
+    if (!existsSync('/usr/bin/apt-get')) {
+      const files = missing.map((pkg) => `${pkg.file}${pkg.override ? ` (ou ${pkg.override})` : ''}`).join(', ')
+      console.error(`Introuvables : ${files}, et apt-get n'est pas disponible : installez les paquets ${names}.`)
+      process.exit(1)
+    }
+    const sudo = process.getuid?.() === 0 ? '' : 'sudo '
+    console.log(`Installation depuis Debian : ${names}…`)
+    run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`)
   }
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
-  console.log('Installation de Chromium depuis Debian…')
-  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`)
 }

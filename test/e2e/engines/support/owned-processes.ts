@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/**
+ * The processes and folders one engine's session owns. Each process is started in a group of its own, so
+ * that killing the group also ends what it launched (WebKitWebDriver's MiniBrowser and web processes,
+ * Firefox's content processes). A watchdog outside this test worker does the same if the worker dies
+ * before its afterAll (killed by a timeout, Ctrl-C, a crash): nothing is left running on a shared machine.
+ */
+export class OwnedProcesses {
+  private readonly groups = new Set<number>()
+  private readonly folders = new Set<string>()
+  private readonly pidFiles = new Set<string>()
+  private watchdog: ChildProcess | undefined
+
+  /** Starts `command` in its own process group, owned from now on. */
+  spawn(command: string, args: string[], options: Parameters<typeof spawn>[2] = {}): ChildProcess {
+    const child = spawn(command, args, { ...options, detached: true })
+    // Reported here rather than as an 'error' event, which would crash the worker unheard.
+    child.once('error', () => {})
+    if (!child.pid) throw new Error(`cannot start ${command}`)
+    this.adoptGroup(child.pid)
+    return child
+  }
+
+  private adoptGroup(pgid: number): void {
+    this.groups.add(pgid)
+    this.rearmWatchdog()
+  }
+
+  /**
+   * A launcher for `executable`, written in `folder`, for a library that starts the process itself in a
+   * group of its own (puppeteer, for Firefox): it notes its pid, which leads that group, before becoming the
+   * executable, so the group is owned from its first instant, not once the library hands its pid over.
+   */
+  async launcherFor(executable: string, folder: string): Promise<string> {
+    const launcher = path.join(folder, `launch-${path.basename(executable)}`)
+    const pidFile = `${launcher}.pid`
+    await writeFile(launcher, `#!/bin/sh\necho $$ > ${quote(pidFile)}\nexec ${quote(executable)} "$@"\n`, { mode: 0o755 })
+    this.pidFiles.add(pidFile)
+    this.rearmWatchdog()
+    return launcher
+  }
+
+  adoptFolder(folder: string): void {
+    this.folders.add(folder)
+    this.rearmWatchdog()
+  }
+
+  /** Kills every owned group and removes every owned folder; safe to call twice. */
+  async release(): Promise<void> {
+    this.stopWatchdog()
+    for (const pidFile of this.pidFiles) {
+      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''))
+      if (pid > 0) this.groups.add(pid)
+    }
+    this.pidFiles.clear()
+    for (const group of this.groups) killGroup(group)
+    this.groups.clear()
+    await Promise.all([...this.folders].map((folder) => rm(folder, { recursive: true, force: true })))
+    this.folders.clear()
+  }
+
+  private rearmWatchdog(): void {
+    this.stopWatchdog()
+    const groups = [...this.groups].map((group) => `-${group}`).join(' ')
+    const fromPidFiles = [...this.pidFiles].map((file) => `[ -s ${quote(file)} ] && kill -s KILL -- "-$(cat ${quote(file)})";`).join(' ')
+    const folders = [...this.folders].map(quote).join(' ')
+    // GNU tail returns once the worker is gone (it checks every second, without a process per check).
+    const script = `tail --pid=${process.pid} -f /dev/null; ${groups ? `kill -s KILL -- ${groups};` : ''} ${fromPidFiles} ${folders ? `rm -rf ${folders}` : ''}`
+    this.watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' })
+    this.watchdog.unref()
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog?.pid) killGroup(this.watchdog.pid)
+    this.watchdog = undefined
+  }
+}
+
+/** Waits for a graceful close at most `ms`: a hung browser must not hold the run (its group is killed next). */
+export async function closeWithin(closing: Promise<unknown>, ms = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([closing.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
+}
