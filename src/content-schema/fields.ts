@@ -1,8 +1,9 @@
 import { z } from 'zod'
 
 /**
- * How an editor (VS Code through the JSON Schema, the /admin editor) shows a text field. Lists, objects,
- * numbers, yes/no values and fixed choices need no hint: their shape says it.
+ * How an editor (VS Code through the JSON Schema, the /admin editor) shows a text field: one line, a
+ * paragraph, Markdown (a key ending in `Markdown`, which the build renders to HTML), a picture of
+ * static/images. Lists, objects, numbers, yes/no values and fixed choices need no hint: their shape says it.
  */
 export type TextWidget = 'string' | 'text' | 'markdown' | 'image'
 
@@ -74,8 +75,8 @@ export function list<T extends z.ZodType>(item: T, label: string, help?: string,
 export const EVEN_WITH_OTHER_MISTAKES = { when: () => true }
 
 /** Reads a field of a value that may not be an object (see EVEN_WITH_OTHER_MISTAKES). */
-export function fieldOf(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+export function fieldOf(value: unknown, key: PropertyKey): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined
 }
 
 /**

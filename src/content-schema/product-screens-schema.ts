@@ -6,7 +6,7 @@ const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'expected a colour as "#" and six hexadecimal digits ("#0e5a6b")' })
   .meta({ title: 'Couleur', description: 'En hexadécimal : « #0e5a6b ».', widget: 'string' })
 
-export const BRAND_COLOUR_ROLES = ['primary', 'accent', 'background', 'text'] as const
+const BRAND_COLOUR_ROLES = ['primary', 'accent', 'background', 'text'] as const
 
 export const mockBrand = z
   .strictObject({

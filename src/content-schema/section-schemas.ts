@@ -95,7 +95,7 @@ export const textSection = z
   })
   .meta({ id: 'text-section', title: 'Texte', description: 'Des paragraphes, une liste à puces et des boutons, avec un visuel à côté si la page en dessine un.' })
 
-export const quote = z
+const quote = z
   .strictObject({
     text: paragraph('Citation', 'Les mots du client, sans guillemets.'),
     author: line('Auteur', 'Prénom, initiale et fonction : « Claire F., co-gérante ».'),
