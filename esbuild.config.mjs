@@ -10,7 +10,6 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
-import { importTypeScript } from './scripts/import-typescript.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
@@ -58,12 +57,35 @@ export class ContentError extends Error {
  * the route tree, the aliases of the route rules, the files of static/. Returns each mistake as a line.
  */
 export async function checkSiteContent(settings = readSettings()) {
-  const [{ checkContent, formatProblem }, modules] = await Promise.all([
-    importTypeScript("export { checkContent, formatProblem } from './src/content-schema/check-content'"),
-    routeModules(),
-  ])
+  const [{ checkContent, formatProblem }, modules] = await Promise.all([loadContentCheck(), routeModules()])
   const { problems, files } = await checkContent({ root: ROOT, routes: [...modules.keys()], redirects: Object.keys(routeRules(settings, [])) })
   return { problems: problems.map(formatProblem), files: files.length }
+}
+
+let contentChecks = 0
+
+/**
+ * Bundles the checker for Node and loads it. Zod stays in node_modules (the file is written under .build/
+ * so Node finds it there): bundling it on every build would cost more than loading it.
+ */
+async function loadContentCheck() {
+  const outfile = path.join(BUILD_DIR, `content-check-${process.pid}-${++contentChecks}.mjs`)
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/content-schema/check-content.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  })
+  try {
+    return await import(pathToFileURL(outfile).href)
+  } finally {
+    await rm(outfile, { force: true })
+  }
 }
 
 function escapeHtml(value) {
