@@ -45,12 +45,71 @@ export function routeRules(settings, pages) {
   }
 }
 
+/** Mistakes in content/, one line each (`file › JSON path: what was expected`): told as they are, with no stack trace. */
+export class ContentError extends Error {
+  constructor(problems) {
+    super(`${problems.length === 1 ? 'Une erreur' : `${problems.length} erreurs`} dans content/, rien n'a été construit :\n${problems.join('\n')}`)
+    this.name = 'ContentError'
+    this.problems = problems
+  }
+}
+
+/**
+ * Checks every file of content/ against its schema (src/content-schema) and what it names: the routes of
+ * the route tree, the aliases of the route rules, the files of static/. Returns each mistake as a line.
+ */
+export async function checkSiteContent(settings = readSettings()) {
+  const [{ checkContent, formatProblem }, modules] = await Promise.all([loadContentCheck(), routeModules()])
+  const { problems, files } = await checkContent({ root: ROOT, routes: [...modules.keys()], redirects: Object.keys(routeRules(settings, [])) })
+  return { problems: problems.map(formatProblem), files: files.length }
+}
+
+let contentChecks = 0
+
+/**
+ * Bundles the checker for Node and loads it. Zod stays in node_modules (the file is written under .build/
+ * so Node finds it there): bundling it on every build would cost more than loading it.
+ */
+async function loadContentCheck() {
+  const outfile = path.join(BUILD_DIR, `content-check-${process.pid}-${++contentChecks}.mjs`)
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/content-schema/check-content.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  })
+  try {
+    return await import(pathToFileURL(outfile).href)
+  } finally {
+    await rm(outfile, { force: true })
+  }
+}
+
 function escapeHtml(value) {
   return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
+/** Content files name their JSON Schema (`$schema`) for code editors; bundles that import one leave it out. */
+const contentJsonPlugin = {
+  name: 'content-json',
+  setup(build) {
+    build.onLoad({ filter: /\.json$/ }, async (args) => {
+      if (!args.path.startsWith(path.join(ROOT, 'content') + path.sep)) return undefined
+      const data = JSON.parse(await readFile(args.path, 'utf8'))
+      delete data.$schema
+      return { contents: JSON.stringify(data), loader: 'json' }
+    })
+  },
+}
+
 function sharedOptions(define) {
   return {
+    plugins: [contentJsonPlugin],
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -106,8 +165,8 @@ const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@t
 
 function prerenderOptions(outfile, define) {
   return {
-    plugins: [ignoreCssPlugin, routerAsInBrowserPlugin],
     ...sharedOptions(define),
+    plugins: [contentJsonPlugin, ignoreCssPlugin, routerAsInBrowserPlugin],
     entryPoints: [path.join(ROOT, 'src/prerender.tsx')],
     outfile,
     platform: 'node',
@@ -199,6 +258,23 @@ function redirectHtml(target, canonical, csp) {
 `
 }
 
+/** Watch mode, before any build has succeeded: the live-reload script shows why, and reloads once one does. */
+function buildErrorHtml() {
+  return `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="utf-8">
+    <title>Échec de la construction | ${SITE_NAME}</title>
+    <script type="module" src="/_dev/live-reload.js"></script>
+  </head>
+  <body>
+    <h1>La construction a échoué</h1>
+    <p>Le détail est dans le terminal et au-dessus de cette page ; elle se recharge dès que la correction est enregistrée.</p>
+  </body>
+</html>
+`
+}
+
 function sitemapXml(siteUrl, paths, timestamp) {
   const lastmod = new Date(timestamp).toISOString().slice(0, 10)
   const urls = paths.map((page) => `  <url><loc>${escapeHtml(siteUrl + page)}</loc><lastmod>${lastmod}</lastmod></url>`)
@@ -223,12 +299,22 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   const define = { __SITE_CONFIG__: JSON.stringify({ ...settings, buildId, buildTimestamp: timestamp, dev }) }
   const prerenderBundle = path.join(BUILD_DIR, `prerender-${process.pid}-${timestamp}.mjs`)
 
-  await rm(outDir, { recursive: true, force: true })
-  await mkdir(BUILD_DIR, { recursive: true })
-  const [client] = await Promise.all([
-    esbuild.build(clientOptions(outDir, define, dev)),
-    esbuild.build(prerenderOptions(prerenderBundle, define)),
+  // The content is checked while esbuild bundles; nothing is prerendered from content with a mistake.
+  const [[client], content] = await Promise.all([
+    (async () => {
+      await rm(outDir, { recursive: true, force: true })
+      await mkdir(BUILD_DIR, { recursive: true })
+      return Promise.all([esbuild.build(clientOptions(outDir, define, dev)), esbuild.build(prerenderOptions(prerenderBundle, define))])
+    })(),
+    checkSiteContent(settings),
   ])
+  if (content.problems.length) {
+    await rm(prerenderBundle, { force: true })
+    throw new ContentError(content.problems)
+  }
+  // Browser code may only `import type` from the schemas: Zod and the checks are build-time code.
+  const leaked = Object.keys(client.metafile.inputs).filter((input) => input.includes('node_modules/zod/') || input.startsWith('src/content-schema/'))
+  if (leaked.length) throw new Error(`Build-time code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
   await rm(prerenderBundle, { force: true })
@@ -359,11 +445,27 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
     if (builds.length > 2) await rm(builds.shift(), { recursive: true, force: true })
     return result
   }
-  await buildNext()
+  const report = (error) => console.error(error instanceof ContentError ? error.message : `Échec de la construction : ${error.message}`)
+  let firstError
+  try {
+    await buildNext()
+  } catch (error) {
+    // No build to keep serving yet: every path answers a page that says why, until a build succeeds.
+    firstError = error
+    report(error)
+    const outDir = path.join(buildsDir, String(++count))
+    const page = buildErrorHtml()
+    await Promise.all([writeFileDeep(path.join(outDir, 'index.html'), page), writeFileDeep(path.join(outDir, '404.html'), page)])
+    builds.push(outDir)
+  }
   const server = await startServer({ root: builds.at(-1), port, liveReload: true, env })
+  if (firstError) server.notifyBuildError(firstError.message)
 
   let building = Promise.resolve()
-  /** Rebuilds once the build in progress, if any, has finished; resolves when the new build is served. */
+  /**
+   * Rebuilds once the build in progress, if any, has finished; resolves when the new build is served. A
+   * failed build leaves the last good one served, and the open pages show why it failed.
+   */
   const rebuild = () =>
     (building = building.then(async () => {
       try {
@@ -371,7 +473,8 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
         server.notifyReload(builds.at(-1), builds.slice(0, -1))
         log(`Reconstruit en ${Math.round(result.durationMs)} ms`)
       } catch (error) {
-        console.error('Échec de la construction :', error.message)
+        report(error)
+        server.notifyBuildError(error.message)
       }
     }))
 
@@ -412,7 +515,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     // `--no-build` serves what is already there (OUT_DIR or dist/), as built earlier.
     const outDir = path.resolve(process.env.OUT_DIR || path.join(ROOT, 'dist'))
     if (!args.includes('--no-build')) {
-      const result = await buildSite({ outDir })
+      const result = await buildSite({ outDir }).catch((error) => {
+        if (!(error instanceof ContentError)) throw error
+        console.error(error.message)
+        process.exit(1)
+      })
       console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
     }
     if (args.includes('--serve')) {

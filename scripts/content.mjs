@@ -14,16 +14,7 @@ function compileMarkdownFields(value, renderMarkdown) {
   return out
 }
 
-function assertPage(file, data) {
-  const problems = []
-  if (typeof data.path !== 'string' || !data.path.startsWith('/')) problems.push('"path" must be an absolute path')
-  if (typeof data.meta?.title !== 'string' || !data.meta.title) problems.push('"meta.title" is required')
-  if (typeof data.meta?.description !== 'string' || !data.meta.description) problems.push('"meta.description" is required')
-  if (typeof data.page !== 'object' || data.page === null) problems.push('"page" must be an object')
-  if (problems.length) throw new Error(`${file}: ${problems.join(', ')}`)
-}
-
-/** Every page payload, keyed by route path. */
+/** Every page payload, keyed by route path. The content has been checked (src/content-schema/check-content.ts). */
 export async function loadPagePayloads(contentDir, renderMarkdown) {
   const dir = path.join(contentDir, 'pages')
   const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort()
@@ -31,11 +22,9 @@ export async function loadPagePayloads(contentDir, renderMarkdown) {
   await Promise.all(
     files.map(async (file) => {
       const data = JSON.parse(await readFile(path.join(dir, file), 'utf8'))
-      assertPage(file, data)
       const page = compileMarkdownFields(data.page, renderMarkdown)
       const body = await readFile(path.join(dir, file.replace(/\.json$/, '.md')), 'utf8').catch(() => undefined)
       if (body !== undefined) page.bodyHtml = renderMarkdown(body)
-      if (payloads.has(data.path)) throw new Error(`${file}: a second page claims ${data.path}`)
       payloads.set(data.path, { path: data.path, meta: data.meta, page })
     }),
   )

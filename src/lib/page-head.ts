@@ -33,7 +33,7 @@ export function renderHeadTags(meta: PageMeta, path: string, { siteUrl, siteName
     `<meta property="og:url" content="${escapeAttribute(url)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   ]
-  if (meta.image) tags.push(`<meta property="og:image" content="${escapeAttribute(siteUrl + meta.image)}">`)
+  if (meta.image) tags.push(`<meta property="og:image" content="${escapeAttribute(siteUrl + meta.image.src)}">`)
   for (const block of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
   return tags.join('\n    ')
 }

@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { pageMeta } from '#src/content-schema/page-schemas'
 import { pageNotFoundError, SiteError } from './site-error'
 import { siteConfig } from './site-config'
 import { t } from './i18n'
 
-export interface PageMeta {
-  title: string
-  description: string
-  /** Absolute path of the Open Graph image, under static/. */
-  image?: string
-  /** Structured data blocks (schema.org), written as JSON-LD in the prerendered head. */
-  jsonLd?: unknown[]
-}
+/** Title, description, social card image and structured data (schema.org JSON-LD) of a page. */
+export type PageMeta = z.output<typeof pageMeta>
 
 export interface PagePayload<TPage = Record<string, unknown>> {
   path: string

@@ -1,19 +1,17 @@
 import { createLazyRoute } from '@tanstack/react-router'
+import type { z } from 'zod'
+import type { applicationPageContent } from '#src/content-schema/page-schemas'
 import { ConsentEmbed } from '#src/features/consent/consent-embed'
 import { usePagePayload } from '#src/lib/use-page-payload'
 import { PageSections } from '#src/sections/page-sections/page-sections'
-import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
+import type { WithResolvedSections } from '#src/sections/page-sections/section-types'
 import { BrandingScreen } from '#src/sections/product-screens/branding-screen'
 import { DashboardScreen } from '#src/sections/product-screens/dashboard-screen'
 import { EditorScreen } from '#src/sections/product-screens/editor-screen'
-import type { ProductScreensContent } from '#src/sections/product-screens/product-screen-types'
 
 export const Route = createLazyRoute('/_site/application')({ component: ApplicationPage })
 
-interface ApplicationContent extends SectionsPageContent {
-  video: { title: string; src: string }
-  screens: ProductScreensContent
-}
+type ApplicationContent = WithResolvedSections<z.output<typeof applicationPageContent>>
 
 function ApplicationPage() {
   const { page } = usePagePayload<ApplicationContent>('/application')

@@ -1,14 +1,13 @@
 import { createLazyRoute } from '@tanstack/react-router'
+import type { z } from 'zod'
+import type { contactPageContent } from '#src/content-schema/page-schemas'
 import { ContactForm } from '#src/features/contact-form/contact-form'
 import { usePagePayload } from '#src/lib/use-page-payload'
-import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
+import { PageIntro } from '#src/sections/page-intro/page-intro'
 
 export const Route = createLazyRoute('/_site/contact')({ component: ContactPage })
 
-interface ContactContent extends PageIntroContent {
-  formTitle: string
-  reassurance: { title: string; text: string }[]
-}
+type ContactContent = z.output<typeof contactPageContent>
 
 function ContactPage() {
   const { page } = usePagePayload<ContactContent>('/contact')

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { Delivery } from './delivery/delivery'
 import { describeDelivery } from './delivery/delivery-config'
 import { createNodeDelivery } from './delivery/node-delivery'
+import { buildErrorEvent, LIVE_RELOAD_SCRIPT } from './live-reload-script'
 import { createStaticHandler } from './static-server'
 
 /** How long a client may take; Node's defaults (5 minutes for a request) let a slow client hold a socket. */
@@ -41,8 +42,6 @@ export interface SiteServerOptions {
   delivery?: Delivery
 }
 
-const LIVE_RELOAD_SCRIPT = `new EventSource('/_dev/events').addEventListener('reload', () => location.reload())\n`
-
 function sendText(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end(text)
 }
@@ -74,6 +73,8 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
     overrideGlobalObjects: false,
   })
   const reloadClients = new Set<ServerResponse>()
+  /** Why the last build failed, told to pages that connect until a build succeeds. */
+  let buildError: string | undefined
   let serveStatic = createStaticHandler(root)
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -88,6 +89,7 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
     if (liveReload && path === '/_dev/events') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
       response.write(': connected\n\n')
+      if (buildError !== undefined) response.write(buildErrorEvent(buildError))
       reloadClients.add(response)
       request.on('close', () => reloadClients.delete(response))
       return
@@ -127,7 +129,13 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
      */
     notifyReload(nextRoot: string = root, previousRoots: readonly string[] = []) {
       serveStatic = createStaticHandler(nextRoot, previousRoots)
+      buildError = undefined
       for (const client of reloadClients) client.write('event: reload\ndata: {}\n\n')
+    },
+    /** Watch mode: a build failed; the open pages keep the last good build and show why (`message`). */
+    notifyBuildError(message: string) {
+      buildError = message
+      for (const client of reloadClients) client.write(buildErrorEvent(message))
     },
     /** Stops taking connections, lets requests in flight finish (up to `drainMs`), then closes delivery. */
     close(): Promise<void> {

@@ -1,21 +1,8 @@
-import type { ActionLinkContent } from '#src/components/ui/action-link'
-
-/** One case of the demo wheel: a short label drawn on the wheel, the sentence announced when it wins. */
-export interface WheelSegment {
-  label: string
-  result: string
-}
+import type { z } from 'zod'
+import type { demoWheel } from '#src/content-schema/page-schemas'
 
 /** The demo wheel of the home hero, written in content/pages/home.json. Its lots are examples. */
-export interface DemoWheelContent {
-  badge: string
-  wheelLabel: string
-  spinLabel: string
-  spinningLabel: string
-  againLabel: string
-  idleMessage: string
-  loadError: string
-  note: string
-  cta: ActionLinkContent
-  segments: WheelSegment[]
-}
+export type DemoWheelContent = z.output<typeof demoWheel>
+
+/** One case of the demo wheel: a short label drawn on the wheel, the sentence announced when it wins. */
+export type WheelSegment = DemoWheelContent['segments'][number]

@@ -1,8 +1,7 @@
-export interface PageIntroContent {
-  eyebrow?: string
-  heading: string
-  lead: string
-}
+import type { z } from 'zod'
+import type { pageIntro } from '#src/content-schema/page-schemas'
+
+export type PageIntroContent = z.output<typeof pageIntro>
 
 /** A page's heading and its lead paragraph. */
 export function PageIntro({ eyebrow, heading, lead }: PageIntroContent) {

@@ -9,7 +9,7 @@ import { SiteError } from '#src/lib/site-error'
 import { FigureList } from './figure-list'
 import { SectionHeader } from './section-header'
 import { useKeyboardScrollable } from './use-keyboard-scrollable'
-import type { CardsSection, CasesSection, FiguresSection, HeroSection, PageSection, SlotSection, StepsSection, TextSection } from './section-types'
+import type { CardsSection, CasesSection, FiguresSection, HeroSection, PageSection, SlotName, SlotSection, StepsSection, TextSection } from './section-types'
 import './page-sections.css'
 
 function Hero({ eyebrow, heading, lead, actions, figures, image, visual }: HeroSection & { visual?: ReactNode }) {
@@ -184,7 +184,7 @@ function Slot({ id, title, intro, children }: SlotSection & { children: ReactNod
 interface PageSectionsProps {
   sections: PageSection[]
   /** Blocks the route owns (forms, embedded media), placed where the content asks for them. */
-  slots?: Record<string, ReactNode>
+  slots?: Partial<Record<SlotName, ReactNode>>
 }
 
 /** A page assembled from content/: the order, the copy and the figures all come from its payload. */

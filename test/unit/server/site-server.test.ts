@@ -232,3 +232,38 @@ describe('shutdown', () => {
     })
   })
 })
+
+describe('watch mode', () => {
+  /** A page's live-reload stream, read one event at a time. */
+  async function eventStream(server: SiteServer) {
+    const response = await fetch(`${server.url}/_dev/events`)
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let buffered = ''
+    return {
+      async next(): Promise<string> {
+        while (!buffered.includes('\n\n')) buffered += (await reader.read()).value
+        const [event] = buffered.split('\n\n', 1) as [string]
+        buffered = buffered.slice(event.length + 2)
+        return event
+      },
+    }
+  }
+
+  it('tells open pages and pages that connect later why the build failed, until a build succeeds', async () => {
+    const server = await startSiteServer({ root, port: 0, dataDir, liveReload: true, env: { SITE_URL: 'https://www.ludora.fr' }, timeouts: TIMEOUTS })
+    servers.push(server)
+    const failed = 'event: build-error\ndata: {"message":"content/pages/home.json › meta.title: missing; expected text"}'
+    const open = await eventStream(server)
+    expect(await open.next()).toBe(': connected')
+    server.notifyBuildError('content/pages/home.json › meta.title: missing; expected text')
+    expect(await open.next()).toBe(failed)
+    const later = await eventStream(server)
+    expect([await later.next(), await later.next()]).toEqual([': connected', failed])
+    server.notifyReload(root)
+    expect(await open.next()).toBe('event: reload\ndata: {}')
+    const afterFix = await eventStream(server)
+    expect(await afterFix.next()).toBe(': connected')
+    server.notifyReload(root)
+    expect(await afterFix.next()).toBe('event: reload\ndata: {}')
+  })
+})
