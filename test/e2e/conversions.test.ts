@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { fillForm } from './ai-generator-helpers'
-import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
 
 const browser = useBrowser()
 const MATOMO = 'https://matomo.ludora.test/'
@@ -33,7 +33,7 @@ interface MatomoLog {
   conversions: string[]
 }
 
-async function interceptMatomo(context: BrowserContext): Promise<MatomoLog> {
+async function interceptMatomo(context: SessionContext): Promise<MatomoLog> {
   const log: MatomoLog = { requests: 0, pageViews: 0, conversions: [] }
   await context.route(`${MATOMO}**`, (route) => {
     log.requests++
