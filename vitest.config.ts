@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -23,9 +24,10 @@ export default defineConfig({
   resolve: { alias },
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
   test: {
-    // Browser tests mostly wait on Chromium, so several files run at once even on two cores (vitest's
-    // default there is one worker, which ran every file after the other).
-    maxWorkers: 4,
+    // Browser tests mostly wait on Chromium, so two files per core keep the cores busy (vitest's default
+    // on two cores is one worker, which ran every file after the other); cores this process may use, so a
+    // run pinned to one core (`taskset -c 0 npm test`) runs two files at once, not four.
+    maxWorkers: Math.max(2, 2 * os.availableParallelism()),
     projects: [
       {
         extends: true,
@@ -51,7 +53,6 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
