@@ -1,4 +1,5 @@
-import { createPlatformApi } from './platform-api'
+import { createDirectDelivery } from '#src/server/delivery/direct-delivery'
+import { createPlatformApi, type PlatformApi } from './platform-api'
 
 /** The part of Netlify's function context the API reads. */
 interface NetlifyContext {
@@ -10,13 +11,13 @@ interface NetlifyGlobal {
   env: { toObject(): Record<string, string> }
 }
 
-let handle: ReturnType<typeof createPlatformApi> | undefined
+/** Settings and pure-JS state only, read on the instance's first request (docs/decisions/030). */
+let platform: PlatformApi | undefined
 
 /** Netlify Functions v2 entry: a Fetch handler on the site's own domain, under /api. */
 export default async function netlifyFunction(request: Request, context: NetlifyContext): Promise<Response> {
-  const netlify = (globalThis as { Netlify?: NetlifyGlobal }).Netlify
-  handle ??= createPlatformApi({ env: netlify?.env.toObject() ?? process.env })
-  return handle(request, context.ip)
+  platform ??= createPlatformApi({ env: (globalThis as { Netlify?: NetlifyGlobal }).Netlify?.env.toObject() ?? process.env })
+  return platform.handle(request, { platformAddress: context.ip, delivery: createDirectDelivery(platform.delivery) })
 }
 
 export const config = { path: '/api/*' }
