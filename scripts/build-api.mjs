@@ -1,6 +1,6 @@
 // Bundles the API for the serverless platforms (README, "Déployer l'API").
 //   node scripts/build-api.mjs cloudflare   → .build/api/cloudflare/worker.mjs (deploy/cloudflare/wrangler.toml)
-//   node scripts/build-api.mjs netlify      → .netlify/v1/functions/ludora-api/ (Netlify's Frameworks API)
+//   node scripts/build-api.mjs netlify      → .netlify/v1/functions/ludora-api/ and ludora-forms-retry/ (Netlify's Frameworks API)
 import * as esbuild from 'esbuild'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -20,6 +20,7 @@ export const API_TARGETS = {
     // Netlify reads each function's `config` without running it: the wrapper states it literally.
     bundles: [
       { name: 'ludora-api', entry: 'src/server/platforms/netlify-function.ts', config: "{ path: '/api/*' }" },
+      { name: 'ludora-forms-retry', entry: 'src/server/platforms/netlify-retry-function.ts', config: "{ schedule: '* * * * *' }" },
     ],
     options: { platform: 'node', target: 'node20' },
   },
