@@ -31,7 +31,7 @@ export const API_TARGETS = {
  * Netlify each is a two-line module in its own folder whose `export default` and `export const config` are
  * literal, as Netlify reads them without running it.
  */
-export async function bundleApi(target, { outdir = API_TARGETS[target].outdir, plugins = [] } = {}) {
+export async function bundleApi(target, { outdir = API_TARGETS[target].outdir } = {}) {
   const { bundles, options } = API_TARGETS[target]
   const files = []
   for (const { name, entry, config } of bundles) {
@@ -48,7 +48,6 @@ export async function bundleApi(target, { outdir = API_TARGETS[target].outdir, p
       legalComments: 'none',
       logLevel: 'silent',
       absWorkingDir: ROOT,
-      plugins,
       ...options,
     })
     if (!config) {
