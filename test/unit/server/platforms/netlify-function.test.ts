@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getStore } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readDeliveryConfig } from '#src/server/delivery/delivery-config'
 import { startHttpReceiver, type ReceivedRequest } from '../delivery/test-servers'
 import { contactFields, contactPost, sendFormTraffic, signUpPost, type FormPost, type Traffic } from './support/form-traffic'
@@ -30,6 +30,8 @@ let files: string[] = []
 let down: string[] = []
 const envs = {} as Record<Instance, Record<string, string>>
 const handlers = {} as Record<Instance, { api: NetlifyHandler; retry: () => Promise<Response>; blobsContext: string }>
+/** What the functions said in their log (console.info): kept here rather than printed. */
+const logged: string[] = []
 /** Work each function left running after its answer, through `context.waitUntil`. */
 let background: Promise<unknown>[] = []
 
@@ -174,6 +176,10 @@ async function expectDeliveredAsNode(instance: Instance, traffic: Pick<Traffic, 
   for (const signUp of signUps) expectSameAsNode(signUp, await nodeBrevoPost(config.brevo!, emailOf(signUp)))
 }
 
+beforeEach(() => {
+  vi.spyOn(console, 'info').mockImplementation((line: unknown) => void logged.push(String(line)))
+})
+
 describe('the API as a Netlify Function (v2, bundled as Netlify loads it)', () => {
   it('declares its route and its schedule literally, as Netlify reads them without running the modules', async () => {
     const configOf = async (file: string) => ((await import(pathToFileURL(file).href)) as { config: unknown }).config
@@ -241,5 +247,10 @@ describe('the API as a Netlify Function (v2, bundled as Netlify loads it)', () =
     expect(statuses).toEqual([201, 201, 201, 429])
     expect((await post('plain', '/contact', { ...CONTACT, ...PERSON }, { ip: '198.51.100.41' })).status).toBe(201)
     await settle()
+  })
+
+  it('says once per instance how it delivers, and each retry that succeeded (after 2 attempts, or 3 for those tried while it was still down)', () => {
+    expect(logged.filter((line) => line.startsWith('Livraison : chaque demande est gardée dans Netlify Blobs'))).toHaveLength(3)
+    expect(logged.filter((line) => / remise après [23] essais \(webhook(, brevo)?\)$/.test(line))).toHaveLength(30)
   })
 })
