@@ -1,6 +1,6 @@
 // npm run bench: builds the site, measures what each route loads before interaction against the contract's
 // budgets, runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's
-// on-topic share and the API under load, prints the tables and writes bench/results.json. Exits non-zero
+// on-topic share and the API under load (Node, and the Worker in workerd), prints the tables and writes bench/results.json. Exits non-zero
 // when a budget is missed. `--only /,/pricing` limits Lighthouse to some routes; BENCH_RUNS sets the runs;
 // `--sizes` prints only the bytes each route loads.
 import { existsSync } from 'node:fs'
@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
 import { runApiBench } from './bench-api.mjs'
+import { runWorkerBench } from './bench-worker.mjs'
 import { benchGenerator } from './bench-generator.mjs'
 import { benchMarkdown } from './bench-markdown.mjs'
 
@@ -220,7 +221,13 @@ console.log(`  ${api.requests} requests, ${tenth(api.requestsPerSecond)} request
 console.log(`  peak RSS ${tenth(api.peakRssMb)} MB; outbox drained in ${tenth(api.drainSeconds)} s`)
 console.log(`  refused ${judged(api.refused, api.refused === 0, `API: ${api.refused} requests refused (${api.refusedStatuses.join(', ')})`)} · lost ${judged(api.lost, api.lost === 0, `API: ${api.lost} accepted requests never delivered`)} · left in the outbox ${judged(api.outboxPending, api.outboxPending === 0, `API: ${api.outboxPending} requests still in the outbox`)}`)
 
-const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, generator: generator.results, api, misses }
+console.log(`\nThe Worker under load in workerd, with its Cloudflare Queue: ${API_ROUNDS} waves of 500 form posts, then a 30 s webhook outage during a wave\n`)
+const worker = await runWorkerBench({ rounds: API_ROUNDS, outageSeconds: 30 })
+console.log(`  ${worker.requests} requests, ${tenth(worker.requestsPerSecond)} requests/s; all delivered ${tenth(worker.loadDrainSeconds)} s after the last answer`)
+console.log(`  outage: ${worker.outageRequests} requests answered while the webhook was down, ${worker.failedAttemptsDuringOutage} failed attempts, all delivered ${tenth(worker.outageDrainSeconds)} s after it came back (retries from ${worker.retry.baseSeconds} s, doubling)`)
+console.log(`  refused ${judged(worker.refused, worker.refused === 0, `Worker: ${worker.refused} requests refused (${worker.refusedStatuses.join(', ')})`)} · lost ${judged(worker.lost, worker.lost === 0, `Worker: ${worker.lost} accepted requests never delivered`)} · delivered twice ${judged(worker.duplicates, worker.duplicates === 0, `Worker: ${worker.duplicates} requests delivered twice`)}`)
+
+const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, generator: generator.results, api, worker, misses }
 const resultsFile = path.join(ROOT, 'bench/results.json')
 if (existsSync(resultsFile)) {
   const previous = JSON.parse(await readFile(resultsFile, 'utf8'))

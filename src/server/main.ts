@@ -68,8 +68,9 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
   for (const problem of problems) console.warn(problem)
   // The server's own origins join the allow-list once it listens (its port may be chosen by the system).
   const allowedOrigins = new Set(config.allowedOrigins)
-  const api = createApi({ delivery, generator: { env }, allowedOrigins, rateLimiter: createMemoryRateLimiter({ limits: config.rateLimits }) })
-  const handleApi = getRequestListener((request, { incoming }) => api(request, { address: clientAddress(incoming.socket.remoteAddress, request.headers, config.trustProxy) }), {
+  const api = createApi({ generator: { env }, allowedOrigins })
+  const rateLimiter = createMemoryRateLimiter({ limits: config.rateLimits })
+  const handleApi = getRequestListener((request, { incoming }) => api(request, { address: clientAddress(incoming.socket.remoteAddress, request.headers, config.trustProxy), delivery, rateLimiter }), {
     overrideGlobalObjects: false,
   })
   const reloadClients = new Set<ServerResponse>()

@@ -12,26 +12,32 @@ import type { LimitedRoute, RateLimiter } from './rate-limit'
 import { checkFields, MAX_BODY_BYTES, parseJsonObject, RequestRefused, type Reasons } from './request-body'
 
 export interface ApiOptions {
-  delivery: Delivery
   /** Where the generator reads its settings (LLM_*), and the fetch it calls a model with. */
   generator?: Omit<GeneratorOptions, 'signal'>
   /** Origins whose pages may call the API. Read on every request: a server may add its own once listening. */
   allowedOrigins: ReadonlySet<string>
   /** Also allow a page of the API's own origin (the request URL's): right on a platform that routes by host name. */
   allowSameOrigin?: boolean
-  rateLimiter: RateLimiter
   /** Where the API is mounted: every platform serves it under `/api`, as the site calls it by default. */
   basePath?: string
   /** A form sent faster than this was not filled in by a person (the client holds back until 2 s). */
   minFillTimeMs?: number
 }
 
-/** What the platform knows about the caller: the address it saw, already resolved through trusted proxies. */
-export interface ApiClient {
+/**
+ * What the platform hands the API with each request. On Workers an I/O object (a signal, a stream, a
+ * binding's pending call) cannot serve two requests, so these are built per request there; Node passes
+ * the same delivery and rate limiter every time. See docs/decisions/030.
+ */
+export interface ApiContext {
+  /** The caller's address as the platform saw it, already resolved through trusted proxies. */
   address: string
+  /** Where this request's contact request or sign-up goes. */
+  delivery: Delivery
+  rateLimiter: RateLimiter
 }
 
-export type ApiFetch = (request: Request, client: ApiClient) => Promise<Response>
+export type ApiFetch = (request: Request, context: ApiContext) => Promise<Response>
 
 interface FormRoute {
   kind: SubmissionKind
@@ -49,7 +55,7 @@ const GENERATE_PATH = '/ai/generate'
 /** The anti-bot signals every form sends besides its fields (src/lib/post-json.ts, `submitForm`). */
 const BOT_SIGNALS = { website: 'string', elapsedMs: 'number' } as const
 
-type ApiEnv = { Bindings: ApiClient }
+type ApiEnv = { Bindings: ApiContext }
 
 const invalid = (c: Context, reasons: Reasons) => c.json({ error: 'invalid', reasons }, 400)
 
@@ -71,7 +77,7 @@ function isJson(contentType: string | undefined): boolean {
  * type (415), origin (403), rate limit (429), then parsing and validation (413/400), then the anti-bot
  * checks. Answers are JSON only.
  */
-export function createApi({ delivery, generator = {}, allowedOrigins, allowSameOrigin = false, rateLimiter, basePath = '/api', minFillTimeMs = MIN_FILL_TIME_MS }: ApiOptions): ApiFetch {
+export function createApi({ generator = {}, allowedOrigins, allowSameOrigin = false, basePath = '/api', minFillTimeMs = MIN_FILL_TIME_MS }: ApiOptions): ApiFetch {
   const isAllowed = (origin: string, request: Request) => allowedOrigins.has(origin) || (allowSameOrigin && origin === new URL(request.url).origin)
 
   const app = new Hono<ApiEnv>().basePath(basePath)
@@ -129,7 +135,7 @@ export function createApi({ delivery, generator = {}, allowedOrigins, allowSameO
   const checkRate =
     (route: LimitedRoute): MiddlewareHandler<ApiEnv> =>
     async (c, next) => {
-      const decision = await rateLimiter.take(route, c.env.address)
+      const decision = await c.env.rateLimiter.take(route, c.env.address)
       if (decision.allowed) return next()
       c.header('retry-after', String(decision.retryAfterSeconds))
       return c.json({ error: 'rate_limited', retryAfter: decision.retryAfterSeconds }, 429)
@@ -153,7 +159,7 @@ export function createApi({ delivery, generator = {}, allowedOrigins, allowSameO
       const { body, valid } = await readValid(c, route.schema, BOT_SIGNALS)
       // A bot gets the very answer a person gets, and nothing is delivered: it learns nothing to adapt to.
       const looksLikeBot = Boolean(body.website) || typeof body.elapsedMs !== 'number' || body.elapsedMs < minFillTimeMs
-      if (!looksLikeBot) await delivery.accept(createSubmission(route.kind, valid as Record<string, string>))
+      if (!looksLikeBot) await c.env.delivery.accept(createSubmission(route.kind, valid as Record<string, string>))
       return c.json(route.answer, 201)
     })
   }
@@ -178,5 +184,5 @@ export function createApi({ delivery, generator = {}, allowedOrigins, allowSameO
     return c.json({ error: 'internal' }, 500)
   })
 
-  return async (request, client) => app.fetch(request, client)
+  return async (request, context) => app.fetch(request, context)
 }

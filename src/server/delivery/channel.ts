@@ -1,10 +1,13 @@
 import type { Submission } from './delivery'
 import type { ChannelName } from './delivery-config'
 
-/** One way to reach a person. `send` resolves once the receiver holds the submission, and throws otherwise. */
+/**
+ * One way to reach a person. `send` resolves once the receiver holds the submission, and throws otherwise.
+ * `signal` cancels it (a server shutting down); without one only the channel's own deadline does.
+ */
 export interface Channel {
   name: ChannelName
-  send(submission: Submission, signal: AbortSignal): Promise<void>
+  send(submission: Submission, signal?: AbortSignal): Promise<void>
 }
 
 /** The receiver refused this very submission for good (an address the provider deems invalid): retrying cannot help. */
@@ -44,11 +47,12 @@ async function readBounded(response: Response): Promise<string> {
 export async function postWithTimeout(
   fetchImpl: typeof fetch,
   url: string,
-  { headers, body, signal, timeoutMs }: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | string; signal: AbortSignal; timeoutMs: number },
+  { headers, body, signal, timeoutMs }: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | string; signal?: AbortSignal; timeoutMs: number },
 ): Promise<HttpAnswer> {
+  // Created here, inside the call: on Workers a signal made while serving one request cannot serve another.
   const deadline = AbortSignal.timeout(timeoutMs)
   try {
-    const response = await fetchImpl(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.any([signal, deadline]) })
+    const response = await fetchImpl(url, { method: 'POST', headers, body, redirect: 'manual', signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
     return { status: response.status, text: await readBounded(response) }
   } catch (error) {
     if (deadline.aborted) throw new Error(`pas de réponse en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s`)

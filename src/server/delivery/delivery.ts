@@ -1,3 +1,5 @@
+import type { ChannelName } from './delivery-config'
+
 export type SubmissionKind = 'contact' | 'newsletter'
 
 /** A validated contact request or sign-up, as every delivery channel receives it. */
@@ -8,6 +10,37 @@ export interface Submission {
   receivedAt: string
   /** The validated fields only (no honeypot, no fill time). */
   data: Record<string, string>
+}
+
+/** A submission on its way, as every durable store keeps it: Node's outbox, a Cloudflare Queue message, a Netlify blob. */
+export interface PendingSubmission {
+  submission: Submission
+  /** Channels that already hold it: a retry skips them. */
+  delivered: ChannelName[]
+  /** Attempts that failed so far. */
+  attempts: number
+  lastError?: string
+}
+
+const CHANNEL_NAMES: ReadonlySet<unknown> = new Set<ChannelName>(['webhook', 'smtp', 'brevo', 'log'])
+
+/** Checks what comes back from a store or a queue before it is trusted as a pending submission. */
+export function isPendingSubmission(value: unknown): value is PendingSubmission {
+  if (typeof value !== 'object' || value === null) return false
+  const { submission, delivered, attempts } = value as Partial<PendingSubmission>
+  return (
+    typeof submission === 'object' &&
+    submission !== null &&
+    typeof submission.id === 'string' &&
+    (submission.kind === 'contact' || submission.kind === 'newsletter') &&
+    typeof submission.receivedAt === 'string' &&
+    typeof submission.data === 'object' &&
+    submission.data !== null &&
+    Object.values(submission.data).every((field) => typeof field === 'string') &&
+    Array.isArray(delivered) &&
+    delivered.every((name) => CHANNEL_NAMES.has(name)) &&
+    typeof attempts === 'number'
+  )
 }
 
 /** A submission could be neither delivered nor kept for a later attempt: the visitor must be told. */

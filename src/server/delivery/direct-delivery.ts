@@ -1,45 +1,28 @@
-import { createBrevoChannel } from './brevo-channel'
-import { errorMessage, type Channel } from './channel'
 import { DeliveryError, type Delivery, type DeliveryLogger } from './delivery'
-import { channelsFor, describeDelivery, readDeliveryConfig, type ChannelName, type Env } from './delivery-config'
-import { createWebhookChannel } from './webhook-channel'
+import { attemptChannels, createServerlessChannels, describeFailures, requireRoutes, type ServerlessDeliverySettings } from './serverless-delivery'
 
 export interface DirectDeliveryOptions {
-  env: Env
   fetch?: typeof fetch
   logger?: DeliveryLogger
 }
 
 /**
- * Serverless delivery (Cloudflare Workers, Netlify Functions): no disk to queue on, so each submission goes
- * to its HTTP channels (webhook, Brevo) before the answer, and any failure is the visitor's to know: the API
- * answers 503 and the form offers the e-mail fallback. Web APIs only; nothing here may import `node:*`.
+ * Serverless delivery without a durable store (a Worker with no queue binding): each submission goes to
+ * its HTTP channels (webhook, Brevo) before the answer, and any failure is the visitor's to know: the API
+ * answers 503 and the form offers the e-mail fallback. Built per request: nothing of it outlives the
+ * request that made it (docs/decisions/030).
  */
-export function createDirectDelivery({ env, fetch = (...args) => globalThis.fetch(...args), logger = console }: DirectDeliveryOptions): Delivery {
-  const { config, problems } = readDeliveryConfig(env)
-  const description = describeDelivery(env, { runtime: 'serverless' })
-  if (problems.length) logger.error(`${description.summary} : chaque demande recevra une erreur`)
-  for (const warning of description.warnings) logger.error(`Livraison des demandes : ${warning}`)
-
-  const channels: Partial<Record<ChannelName, Channel>> = {
-    webhook: config.webhook && createWebhookChannel(config.webhook, { fetch }),
-    brevo: config.brevo && createBrevoChannel(config.brevo, { fetch }),
-  }
-  const never = new AbortController().signal
-
+export function createDirectDelivery(settings: ServerlessDeliverySettings, { fetch = (...args) => globalThis.fetch(...args), logger = console }: DirectDeliveryOptions = {}): Delivery {
+  const channels = createServerlessChannels(settings, fetch)
   return {
     async accept(submission) {
       const { id, kind } = submission
-      const names = problems.length ? [] : channelsFor(kind, config, 'serverless')
-      if (!names.length) {
-        logger.error(`Livraison : demande ${id} (${kind}) refusée, aucun canal configuré pour ce type de demande`)
-        throw new DeliveryError(`No delivery channel for ${kind}`)
-      }
-      const results = await Promise.allSettled(names.map((name) => channels[name]!.send(submission, never)))
-      const failures = results.flatMap((result, index) => (result.status === 'rejected' ? [`${names[index]} : ${errorMessage(result.reason)}`] : []))
-      if (failures.length) {
-        logger.error(`Livraison : demande ${id} (${kind}) non remise (${failures.join(' ; ')})`)
-        throw new DeliveryError(`Delivery failed: ${failures.join(' ; ')}`)
+      const routes = requireRoutes(submission, settings, logger)
+      const { failures, refusals } = await attemptChannels({ submission, delivered: [], attempts: 0 }, routes, channels)
+      const problems = describeFailures([...failures, ...refusals])
+      if (problems) {
+        logger.error(`Livraison : demande ${id} (${kind}) non remise (${problems})`)
+        throw new DeliveryError(`Delivery failed: ${problems}`)
       }
     },
     async close() {},

@@ -5,6 +5,7 @@ import { DeliveryError, type Delivery, type DeliveryLogger } from './delivery'
 import { channelsFor, DeliveryConfigError, readDeliveryConfig, type ChannelName, type Env } from './delivery-config'
 import { appendNdjson, createNdjsonLogChannel } from './ndjson-log'
 import { createOutbox, type OutboxEntry } from './outbox'
+import { readRetrySchedule, retryDelayMs } from './retry-schedule'
 import { createSmtpChannel } from './smtp-channel'
 import { createWebhookChannel } from './webhook-channel'
 
@@ -24,7 +25,7 @@ export interface NodeDeliveryOptions {
   /** In [0, 1): the jitter of the backoff. */
   random?: () => number
   logger?: DeliveryLogger
-  /** First retry after about `baseMs`, doubling up to `capMs`. */
+  /** First retry after about `baseMs`, doubling up to `capMs`; by default DELIVERY_RETRY_BASE_SECONDS and DELIVERY_RETRY_MAX_SECONDS. */
   retry?: { baseMs?: number; capMs?: number }
   /** Past this many pending submissions, new ones are refused (503) rather than fill the disk. */
   maxPending?: number
@@ -53,11 +54,14 @@ export function createNodeDelivery({
   timers = nodeTimers,
   random = Math.random,
   logger = console,
-  retry: { baseMs = 15_000, capMs = 3_600_000 } = {},
+  retry = {},
   maxPending = 10_000,
 }: NodeDeliveryOptions): Delivery {
   const { config, problems } = readDeliveryConfig(env)
   if (problems.length) throw new DeliveryConfigError(problems)
+  const configured = readRetrySchedule(env)
+  for (const problem of configured.problems) logger.warn(`Livraison : ${problem}`)
+  const { baseMs = configured.schedule.baseMs, capMs = configured.schedule.capMs } = retry
 
   const smtp = config.smtp && createSmtpChannel(config.smtp)
   const channels: Partial<Record<ChannelName, Channel>> = {
@@ -84,7 +88,7 @@ export function createNodeDelivery({
   /** Marks the entries this process has tried, so the startup pass tries each one once whatever the clock says. */
   const run = crypto.randomUUID()
 
-  const backoff = (attempts: number) => Math.min(capMs, baseMs * 2 ** Math.min(attempts - 1, 30)) * (0.5 + random() / 2)
+  const backoff = (attempts: number) => retryDelayMs(attempts, { baseMs, capMs }, random)
 
   function sleepUntil(time: number): Promise<void> {
     return new Promise<void>((resolve) => {

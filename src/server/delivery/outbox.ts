@@ -1,42 +1,23 @@
 import { mkdir, open, opendir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { DeliveryLogger, Submission } from './delivery'
-import type { ChannelName } from './delivery-config'
+import { isPendingSubmission, type DeliveryLogger, type PendingSubmission } from './delivery'
 
 /** One pending submission, as stored in `<dataDir>/outbox/<id>.json`. */
-export interface OutboxEntry {
-  submission: Submission
-  /** Channels that already hold it: a retry skips them. */
-  delivered: ChannelName[]
-  attempts: number
+export interface OutboxEntry extends PendingSubmission {
   /** Epoch milliseconds; 0 before the first attempt. */
   lastAttemptAt: number
   nextAttemptAt: number
   /** The server run that made the last attempt (see node-delivery's startup pass). */
   run?: string
-  lastError?: string
 }
 
 const ENTRY = '.json'
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/
 
 function isEntry(value: unknown): value is OutboxEntry {
-  if (typeof value !== 'object' || value === null) return false
+  if (!isPendingSubmission(value)) return false
   const entry = value as Partial<OutboxEntry>
-  const submission = entry.submission
-  return (
-    typeof submission === 'object' &&
-    submission !== null &&
-    typeof submission.id === 'string' &&
-    (submission.kind === 'contact' || submission.kind === 'newsletter') &&
-    typeof submission.receivedAt === 'string' &&
-    typeof submission.data === 'object' &&
-    submission.data !== null &&
-    Array.isArray(entry.delivered) &&
-    typeof entry.attempts === 'number' &&
-    typeof entry.lastAttemptAt === 'number' &&
-    typeof entry.nextAttemptAt === 'number'
-  )
+  return typeof entry.lastAttemptAt === 'number' && typeof entry.nextAttemptAt === 'number'
 }
 
 async function syncDirectory(dir: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApi, type ApiOptions } from '#src/server/api/create-api'
+import { createApi, type ApiContext, type ApiOptions } from '#src/server/api/create-api'
 import { createMemoryRateLimiter } from '#src/server/api/rate-limit'
 import { DeliveryError, type Delivery, type Submission } from '#src/server/delivery/delivery'
 import { generateExperience, GenerationError } from '#src/server/generator/generate-experience'
@@ -22,13 +22,9 @@ beforeEach(() => {
   delivery = { accept: async (submission) => void delivered.push(submission), close: async () => {} }
 })
 
-function makeApi(options: Partial<ApiOptions> = {}) {
-  return createApi({
-    delivery,
-    allowedOrigins: new Set([SITE]),
-    rateLimiter: createMemoryRateLimiter({ limits: { contact: 5, newsletter: 5, generate: 10 } }),
-    ...options,
-  })
+function makeApi({ delivery: chosenDelivery = delivery, rateLimiter = createMemoryRateLimiter({ limits: { contact: 5, newsletter: 5, generate: 10 } }), ...options }: Partial<ApiOptions & Omit<ApiContext, 'address'>> = {}) {
+  const api = createApi({ allowedOrigins: new Set([SITE]), ...options })
+  return (request: Request, { address }: { address: string }) => api(request, { address, delivery: chosenDelivery, rateLimiter })
 }
 
 type Api = ReturnType<typeof makeApi>

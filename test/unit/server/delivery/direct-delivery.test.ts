@@ -3,6 +3,7 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { createSubmission, DeliveryError } from '#src/server/delivery/delivery'
 import { createDirectDelivery } from '#src/server/delivery/direct-delivery'
+import { readServerlessDelivery } from '#src/server/delivery/serverless-delivery'
 
 const HOOK = 'https://hooks.exemple.fr/ludora'
 const BREVO = { BREVO_API_KEY: 'xkeysib-test', BREVO_LIST_ID: '7', BREVO_DOI_TEMPLATE_ID: '12', BREVO_DOI_REDIRECT_URL: 'https://www.ludora.fr/merci' }
@@ -28,7 +29,7 @@ function stubFetch(statuses: { hook?: number; brevo?: number }) {
 describe('direct (serverless) delivery', () => {
   it('resolves once the webhook and Brevo both have the submission', async () => {
     const stub = stubFetch({})
-    const delivery = createDirectDelivery({ env: { FORMS_WEBHOOK_URL: HOOK, ...BREVO }, fetch: stub.fetch })
+    const delivery = createDirectDelivery(readServerlessDelivery({ FORMS_WEBHOOK_URL: HOOK, ...BREVO }), { fetch: stub.fetch })
     await delivery.accept(signUp)
     expect(stub.calls).toEqual([HOOK, 'https://api.brevo.com/v3/contacts/doubleOptinConfirmation'])
     await delivery.accept(contact)
@@ -38,7 +39,7 @@ describe('direct (serverless) delivery', () => {
   it('rejects with DeliveryError when any channel fails, so the visitor sees the error and the e-mail fallback', async () => {
     for (const statuses of [{ hook: 500 }, { brevo: 503 }]) {
       const { errors, logger } = collectingLogger()
-      const delivery = createDirectDelivery({ env: { FORMS_WEBHOOK_URL: HOOK, ...BREVO }, fetch: stubFetch(statuses).fetch, logger })
+      const delivery = createDirectDelivery(readServerlessDelivery({ FORMS_WEBHOOK_URL: HOOK, ...BREVO }, logger), { fetch: stubFetch(statuses).fetch, logger })
       await expect(delivery.accept(signUp)).rejects.toThrow(DeliveryError)
       expect(errors).toEqual([expect.stringMatching(new RegExp(`^Livraison : demande ${signUp.id} \\(newsletter\\) non remise \\((webhook|brevo) : `))])
     }
@@ -46,7 +47,7 @@ describe('direct (serverless) delivery', () => {
 
   it('says at startup that a kind has no channel, and refuses it', async () => {
     const { errors, logger } = collectingLogger()
-    const delivery = createDirectDelivery({ env: BREVO, fetch: stubFetch({}).fetch, logger })
+    const delivery = createDirectDelivery(readServerlessDelivery(BREVO, logger), { fetch: stubFetch({}).fetch, logger })
     expect(errors).toEqual(['Livraison des demandes : aucun canal pour les demandes « contact » : elles recevront une erreur (définissez FORMS_WEBHOOK_URL)'])
     await expect(delivery.accept(contact)).rejects.toThrow(DeliveryError)
     await expect(delivery.accept(signUp)).resolves.toBeUndefined()
@@ -54,7 +55,7 @@ describe('direct (serverless) delivery', () => {
 
   it('refuses everything with no channel, SMTP alone included (no SMTP on serverless)', async () => {
     const { errors, logger } = collectingLogger()
-    const delivery = createDirectDelivery({ env: { SMTP_HOST: 'smtp.exemple.fr', MAIL_FROM: 'site@ludora.fr', MAIL_TO: 'equipe@ludora.fr' }, fetch: stubFetch({}).fetch, logger })
+    const delivery = createDirectDelivery(readServerlessDelivery({ SMTP_HOST: 'smtp.exemple.fr', MAIL_FROM: 'site@ludora.fr', MAIL_TO: 'equipe@ludora.fr' }, logger), { fetch: stubFetch({}).fetch, logger })
     expect(errors[0]).toBe("Livraison des demandes : SMTP n'est pas disponible sur une plateforme serverless : utilisez FORMS_WEBHOOK_URL")
     await expect(delivery.accept(contact)).rejects.toThrow(DeliveryError)
     await expect(delivery.accept(signUp)).rejects.toThrow(DeliveryError)
@@ -63,7 +64,7 @@ describe('direct (serverless) delivery', () => {
   it('refuses everything when a channel is half-configured, and says why', async () => {
     const { errors, logger } = collectingLogger()
     const stub = stubFetch({})
-    const delivery = createDirectDelivery({ env: { FORMS_WEBHOOK_URL: HOOK, BREVO_API_KEY: 'xkeysib-test' }, fetch: stub.fetch, logger })
+    const delivery = createDirectDelivery(readServerlessDelivery({ FORMS_WEBHOOK_URL: HOOK, BREVO_API_KEY: 'xkeysib-test' }, logger), { fetch: stub.fetch, logger })
     expect(errors[0]).toMatch(/^Livraison des demandes mal configurée : BREVO_LIST_ID/)
     await expect(delivery.accept(contact)).rejects.toThrow(DeliveryError)
     expect(stub.calls).toEqual([])

@@ -4,24 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { GenerationError, generateExperience } from '#src/server/generator/generate-experience'
 import { generateWithLlm, parseModelMap, retryAfterSeconds } from '#src/server/generator/llm-generator'
+import { completion, goodQuiz } from './fixtures/good-quiz'
 
 const input: GeneratorRequest = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'precise' }
-const fact = (question: string, answers: string[], explanation = 'La tradition le veut ainsi.') => ({ question, answers, correctAnswer: 0, explanation })
-/** A quiz that passes the quality checks for `input`. */
-const goodQuiz = {
-  kind: 'quiz',
-  language: 'fr',
-  title: 'Le quiz de Noël de la boulangerie',
-  introduction: 'Cinq questions pour fêter Noël.',
-  questions: [
-    fact('Quel jour ouvre-t-on la première case du calendrier de l’Avent ?', ['Le 1er décembre', 'Le 6 décembre', 'Le 24 novembre', 'Le 1er novembre']),
-    fact('Quel saint gâte les enfants de l’Est le 6 décembre, avant Noël ?', ['Saint Nicolas', 'Saint Martin', 'Saint Éloi', 'Saint Valentin']),
-    fact('Quel dessert termine le repas de Noël ?', ['La bûche', 'La galette des rois', 'Les crêpes', 'Le fraisier']),
-    fact('En quelle année la baguette est-elle entrée au patrimoine de l’UNESCO ?', ['2022', '2010', '2016', '2019']),
-    fact('Que ne peut pas subir la pâte d’une baguette de tradition ?', ['La surgélation', 'Le pétrissage à la main', 'La cuisson au bois', 'Le façonnage']),
-  ],
-  closingMessage: 'Merci d’avoir joué avec la boulangerie Lemoine !',
-}
 const offTopicQuiz = { ...goodQuiz, questions: goodQuiz.questions.map((question, index) => ({ ...question, question: `Question numéro ${index + 1} ?`, answers: ['Oui', 'Non', 'Peut-être', 'Jamais'] })) }
 
 interface Upstream {
@@ -59,7 +44,6 @@ async function fakeModel(answer: (response: ServerResponse, index: number, reque
   return upstream
 }
 
-const completion = (content: unknown, finish = 'stop') => JSON.stringify({ choices: [{ finish_reason: finish, message: { content: typeof content === 'string' ? content : JSON.stringify(content) } }] })
 const reply = (body: string, status = 200, headers: Record<string, string> = {}) => (response: ServerResponse) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers })
   response.end(body)

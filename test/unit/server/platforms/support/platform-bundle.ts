@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Plugin } from 'esbuild'
+import type { Miniflare, WorkerOptions } from 'miniflare'
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..')
 
@@ -10,19 +10,31 @@ export const PERSON = { website: '', elapsedMs: 4_000 }
 export const CONTACT = { firstName: 'Camille', name: 'Martin', email: 'camille@exemple.fr', phone: '', company: 'Lemoine', object: 'Devis', message: 'Un jeu de Noël pour nos trois boutiques.' }
 export const GENERATION = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' }
 
-/** The recording delivery in place of the serverless one: what the platform entry delivers reaches the test. */
-const recordingDelivery: Plugin = {
-  name: 'recording-delivery',
-  setup(build) {
-    build.onResolve({ filter: /^#src\/server\/delivery\/direct-delivery$/ }, () => ({ path: path.join(import.meta.dirname, 'recording-delivery.ts') }))
-  },
-}
-
-/** Bundles a platform entry exactly as `node scripts/build-api.mjs <target>` does, into a temporary folder. */
-export async function bundlePlatform(target: 'cloudflare' | 'netlify'): Promise<string> {
+/**
+ * Bundles a platform's entries exactly as `node scripts/build-api.mjs <target>` does, into a temporary
+ * folder; returns the files the platform loads (the Worker; the Netlify API and its scheduled function).
+ */
+export async function bundlePlatform(target: 'cloudflare' | 'netlify'): Promise<string[]> {
   // scripts/build-api.mjs has no type declarations; only bundleApi is used.
   const { bundleApi } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-api.mjs')).href)) as {
-    bundleApi: (target: string, options: { outdir: string; plugins: Plugin[] }) => Promise<string>
+    bundleApi: (target: string, options: { outdir: string }) => Promise<string[]>
   }
-  return bundleApi(target, { outdir: await mkdtemp(path.join(os.tmpdir(), `ludora-${target}-`)), plugins: [recordingDelivery] })
+  return bundleApi(target, { outdir: await mkdtemp(path.join(os.tmpdir(), `ludora-${target}-`)) })
+}
+
+/** A POST as the receiver recorded it, with the status it answered. */
+export interface ReceivedByHarness {
+  url: string
+  headers: Record<string, string>
+  body: string
+  status: number
+}
+
+/** scripts/worker-harness.mjs (no type declarations): the receiver and visitors Workers around the API in workerd. */
+export async function loadWorkerHarness() {
+  return (await import(pathToFileURL(path.join(ROOT, 'scripts/worker-harness.mjs')).href)) as {
+    harnessWorkers: (options: { targets: string[]; origin: string; completion?: string; down?: string[] }) => WorkerOptions[]
+    postForms: (miniflare: Miniflare, worker: string, posts: { path: string; body: unknown; address: string }[], mode: 'sequential' | 'concurrent') => Promise<{ status: number; body: string; ms: number }[]>
+    receivedPosts: (miniflare: Miniflare, down?: string[]) => Promise<ReceivedByHarness[]>
+  }
 }
