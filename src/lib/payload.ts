@@ -3,11 +3,23 @@ import { pageNotFoundError, SiteError } from './site-error'
 import { siteConfig } from './site-config'
 import { t } from './i18n'
 
+/** The image a page is shared with (Open Graph, X/Twitter), as the build resolved it. */
+export interface SocialImage {
+  /** Absolute, under SITE_URL. */
+  url: string
+  width: number
+  height: number
+  type: 'image/png' | 'image/jpeg'
+  alt: string
+}
+
 export interface PageMeta {
   title: string
   description: string
-  /** Absolute path of the Open Graph image, under static/. */
-  image?: string
+  /** The page's own card, in place of the one the build draws: a PNG or JPEG under static/. */
+  image?: { src: string; alt: string }
+  /** Set by the build on every page (scripts/social-cards.mjs); never written in content. */
+  socialImage?: SocialImage
   /** Structured data blocks (schema.org), written as JSON-LD in the prerendered head. */
   jsonLd?: unknown[]
 }
