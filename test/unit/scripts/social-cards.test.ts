@@ -24,6 +24,7 @@ interface CardsModule {
   imageInfo(bytes: Buffer): { type: string; width: number; height: number } | undefined
   socialCards(options: { cacheDir: string; staticDir: string; siteUrl: string }): {
     plan(pages: { path: string; layout: 'site' | 'agency' }[], payloads: Map<string, PagePayload>): Promise<Map<string, PlannedCard>>
+    write(plan: Map<string, PlannedCard>, outDir: string): Promise<number>
     close(): Promise<void>
   }
 }
@@ -161,6 +162,26 @@ describe('planning the cards of a build', () => {
     const retitled = await planFor({ sections: [{ ...hero, heading: 'Un autre titre', image: { src: '/images/hero.svg' } }] })
     expect(retitled.image.url).not.toBe(first.image.url)
   })
+
+  it('draws a missing card once, then takes it from the cache', async () => {
+    const page = { sections: [{ ...hero, image: { src: '/images/hero.svg' } }] }
+    const build = async (outDir: string) => {
+      const planner = cards.socialCards({ cacheDir: path.join(workDir, 'cache'), staticDir, siteUrl: 'https://www.ludora.fr' })
+      try {
+        const plan = await planner.plan(pages, new Map([['/acquisition', payload('/acquisition', page)]]))
+        const drawn = await planner.write(plan, outDir)
+        return { drawn, bytes: readFileSync(path.join(outDir, plan.get('/acquisition')!.draw!.file)) }
+      } finally {
+        await planner.close()
+      }
+    }
+    const cold = await build(path.join(workDir, 'dist-1'))
+    expect(cold.drawn).toBe(1)
+    expect(cards.imageInfo(cold.bytes)).toEqual({ type: 'image/png', width: 1200, height: 630 })
+    const warm = await build(path.join(workDir, 'dist-2'))
+    expect(warm.drawn).toBe(0)
+    expect(warm.bytes.equals(cold.bytes)).toBe(true)
+  }, 30_000)
 
   it('uses the page’s own image when its content names one, versioned by its bytes', async () => {
     const own = await planFor({ sections: [hero] }, { image: { src: '/images/partage.png', alt: 'Nos jeux en magasin' } })
