@@ -189,7 +189,7 @@ function svgSize(svg) {
  * `fontCacheDir` receives the TrueType copies resvg reads by path.
  */
 export async function createCardRenderer({ fontCacheDir }) {
-  const [{ default: satori, init }, { Resvg, renderAsync }, wasm, fontData] = await Promise.all([
+  const [{ default: satori, init }, { Resvg }, wasm, fontData] = await Promise.all([
     import('satori/standalone'),
     import('@resvg/resvg-js'),
     readFile(require.resolve('satori/layout.wasm')),
@@ -215,7 +215,8 @@ export async function createCardRenderer({ fontCacheDir }) {
     // resvg skips <text> inside an embedded SVG image: the illustration's words become outlines first.
     const picture = card.picture ? { ...card.picture, ...svgSize(card.picture.svg), svg: new Resvg(card.picture.svg, outlineOptions).toString() } : undefined
     const svg = await satori(cardElement(typeset(card), picture), { width: CARD_WIDTH, height: CARD_HEIGHT, fonts })
-    const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })
-    return image.asPng()
+    // Drawn synchronously, on this worker's own thread: resvg's async render would queue on libuv's pool,
+    // which the whole process shares, and hold up the main thread's file reads and writes behind it.
+    return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng()
   }
 }

@@ -1,6 +1,6 @@
 // Worker thread of scripts/social-cards.mjs: loads the card renderer once, then answers each
-// `{ id, card }` with `{ id, png }` or `{ id, error }`. Requests overlap: satori lays out the next card
-// while resvg draws the previous ones on libuv's threads.
+// `{ id, card }` with `{ id, png }` or `{ id, error }`, one card after the other on this thread, while the
+// main thread prerenders the pages.
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCardRenderer } from './social-card-render.mjs'
 
