@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
 import { parseMatomoGoals } from './scripts/matomo-goals.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
+import { socialCards } from './scripts/social-cards.mjs'
 
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
 const BUILD_DIR = path.join(ROOT, '.build')
@@ -299,12 +300,22 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   const define = { __SITE_CONFIG__: JSON.stringify({ ...settings, buildId, buildTimestamp: timestamp, dev }) }
   const prerenderBundle = path.join(BUILD_DIR, `prerender-${process.pid}-${timestamp}.mjs`)
 
+  const cards = socialCards({ cacheDir: path.join(BUILD_DIR, 'cards'), staticDir: path.join(ROOT, 'static'), siteUrl: settings.siteUrl })
+  try {
+    return await buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started })
+  } finally {
+    await cards.close()
+  }
+}
+
+/** The build proper; `buildSite` owns the card worker around it, so a failed build never leaves it running. */
+async function buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started }) {
   // The content is checked while esbuild bundles; nothing is prerendered from content with a mistake.
   const [[client], content] = await Promise.all([
     (async () => {
       await rm(outDir, { recursive: true, force: true })
       await mkdir(BUILD_DIR, { recursive: true })
-      return Promise.all([esbuild.build(clientOptions(outDir, define, dev)), esbuild.build(prerenderOptions(prerenderBundle, define))])
+      return Promise.all([esbuild.build(clientOptions(outDir, define, dev)), esbuild.build(prerenderOptions(prerenderBundle, define)), cards.start()])
     })(),
     checkSiteContent(settings),
   ])
@@ -333,6 +344,13 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   if (missing.length || orphans.length) {
     throw new Error(`content/pages does not match the route tree. Missing: ${missing.join(', ') || 'none'}. Unknown: ${orphans.join(', ') || 'none'}.`)
   }
+  // Each page's card is known (and its URL named in the head and payload) before it is drawn; the drawing
+  // runs in a worker while the pages prerender.
+  const cardPlan = await cards.plan(pages, payloads)
+  for (const [routePath, { image }] of cardPlan) payloads.get(routePath).meta.socialImage = image
+  const cardsWritten = cards.write(cardPlan, outDir)
+  // Awaited with the last writes; until then a failed drawing must not count as an unhandled rejection.
+  cardsWritten.catch(() => {})
 
   const modules = await routeModules()
   const assets = entryAssets(client.metafile, outDir)
@@ -372,7 +390,8 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
 
   const redirects = Object.entries(rules).filter(([, rule]) => rule.redirect)
   const prerendered = pages.map((page) => page.path)
-  await Promise.all([
+  const [cardsDrawn] = await Promise.all([
+    cardsWritten,
     writeFileDeep(path.join(outDir, '404.html'), notFoundHtml),
     ...redirects.map(([from, rule]) =>
       writeFileDeep(pageFile(outDir, from, 'index.html'), redirectHtml(rule.redirect, /^https?:/.test(rule.redirect) ? rule.redirect : settings.siteUrl + rule.redirect, csp)),
@@ -391,7 +410,7 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
     ...assets.cssChunks.map((file) => rm(path.resolve(ROOT, file), { force: true })),
   ])
 
-  return { outDir, buildId, timestamp, pages: prerendered, metafile: client.metafile, settings, durationMs: performance.now() - started }
+  return { outDir, buildId, timestamp, pages: prerendered, cardsDrawn, metafile: client.metafile, settings, durationMs: performance.now() - started }
 }
 
 let serverModules
@@ -520,7 +539,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         console.error(error.message)
         process.exit(1)
       })
-      console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, build ${result.buildId})`)
+      const drawn = result.cardsDrawn
+      const cards = drawn === 0 ? 'cartes sociales reprises du cache' : drawn === 1 ? '1 carte sociale dessinée' : `${drawn} cartes sociales dessinées`
+      console.log(`dist/ construit en ${Math.round(result.durationMs)} ms (${result.pages.length} pages, ${cards}, build ${result.buildId})`)
     }
     if (args.includes('--serve')) {
       const { stopWithParent } = await loadServer()

@@ -1,10 +1,11 @@
 // npm run screenshots: builds and serves the site, then writes a full-page screenshot of every prerendered
 // page at 375 px and 1440 px into screenshots/ (git-ignored), with the consent already decided, plus the
-// cookie banner and the settings dialog as a first visitor sees them.
-import { mkdir, rm } from 'node:fs/promises'
+// cookie banner and the settings dialog as a first visitor sees them, and each page's social card.
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { buildSite, ROOT, startServer } from '../esbuild.config.mjs'
+import { CARDS_PATH } from './social-cards.mjs'
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -35,6 +36,12 @@ const browser = await chromium.launch({
 try {
   await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
+  // The cards as the networks get them, named without their content hash: card-pricing.png.
+  for (const file of await readdir(path.join(build.outDir, CARDS_PATH))) {
+    const name = `card-${file.replace(/-[0-9a-f]{10}\.png$/, '.png')}`
+    await copyFile(path.join(build.outDir, CARDS_PATH, file), path.join(outDir, name))
+    console.log(`Carte sociale : screenshots/${name}`)
+  }
   for (const viewport of VIEWPORTS) {
     const firstVisit = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' })
     const visitor = await firstVisit.newPage()

@@ -1,4 +1,4 @@
-import type { PageMeta } from './payload'
+import type { PageMeta, SocialImage } from './payload'
 
 export interface HeadOptions {
   siteUrl: string
@@ -18,6 +18,17 @@ export function canonicalUrl(siteUrl: string, path: string): string {
   return siteUrl + (path === '/' ? '/' : path)
 }
 
+/** The card a page is shared with, for Open Graph (LinkedIn, Facebook…) and for X. */
+const SOCIAL_IMAGE_TAGS: [attribute: 'name' | 'property', key: string, value: (image: SocialImage) => string][] = [
+  ['property', 'og:image', (image) => image.url],
+  ['property', 'og:image:type', (image) => image.type],
+  ['property', 'og:image:width', (image) => String(image.width)],
+  ['property', 'og:image:height', (image) => String(image.height)],
+  ['property', 'og:image:alt', (image) => image.alt],
+  ['name', 'twitter:image', (image) => image.url],
+  ['name', 'twitter:image:alt', (image) => image.alt],
+]
+
 /** The head tags a prerendered page carries: title, description, canonical, Open Graph, structured data. */
 export function renderHeadTags(meta: PageMeta, path: string, { siteUrl, siteName }: HeadOptions): string {
   const url = canonicalUrl(siteUrl, path)
@@ -33,7 +44,8 @@ export function renderHeadTags(meta: PageMeta, path: string, { siteUrl, siteName
     `<meta property="og:url" content="${escapeAttribute(url)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   ]
-  if (meta.image) tags.push(`<meta property="og:image" content="${escapeAttribute(siteUrl + meta.image.src)}">`)
+  const image = meta.socialImage
+  if (image) for (const [attribute, key, value] of SOCIAL_IMAGE_TAGS) tags.push(`<meta ${attribute}="${key}" content="${escapeAttribute(value(image))}">`)
   for (const block of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
   return tags.join('\n    ')
 }
@@ -56,6 +68,11 @@ export function applyPageMeta(meta: PageMeta, path: string, siteUrl: string): vo
   upsertMeta('property', 'og:title', meta.title)
   upsertMeta('property', 'og:description', meta.description)
   upsertMeta('property', 'og:url', url)
+  const image = meta.socialImage
+  for (const [attribute, key, value] of SOCIAL_IMAGE_TAGS) {
+    if (image) upsertMeta(attribute, key, value(image))
+    else document.head.querySelector(`meta[${attribute}="${key}"]`)?.remove()
+  }
   let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
   if (!canonical) {
     canonical = document.createElement('link')

@@ -5,8 +5,22 @@ import { pageNotFoundError, SiteError } from './site-error'
 import { siteConfig } from './site-config'
 import { t } from './i18n'
 
-/** Title, description, social card image and structured data (schema.org JSON-LD) of a page. */
-export type PageMeta = z.output<typeof pageMeta>
+/** The image a page is shared with (Open Graph, X/Twitter), as the build resolved it. */
+export interface SocialImage {
+  /** Absolute, under SITE_URL. */
+  url: string
+  width: number
+  height: number
+  type: 'image/png' | 'image/jpeg'
+  alt: string
+}
+
+/**
+ * Title, description, the page's own card image and structured data (schema.org JSON-LD) of a page, as
+ * written in content; `socialImage` is set by the build on every page (scripts/social-cards.mjs), never
+ * written in content.
+ */
+export type PageMeta = z.output<typeof pageMeta> & { socialImage?: SocialImage }
 
 export interface PagePayload<TPage = Record<string, unknown>> {
   path: string

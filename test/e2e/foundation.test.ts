@@ -71,6 +71,11 @@ describe('the client app', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click()
     await page.waitForURL(`${baseURL()}/pricing`)
     await expect.poll(() => page.title()).toContain('Tarifs')
+    // A page shared after a client navigation (browser share menus read the live head) names its own card.
+    const imageTag = (key: string) => page.evaluate((selector) => document.head.querySelector(selector)?.getAttribute('content'), `meta[property="${key}"], meta[name="${key}"]`)
+    expect(await imageTag('og:image')).toMatch(/\/_app\/assets\/cards\/pricing-[0-9a-f]{10}\.png$/)
+    expect(await imageTag('twitter:image')).toBe(await imageTag('og:image'))
+    expect(await imageTag('og:image:alt')).toContain('Des tarifs clairs')
     expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true)
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
     await expect.poll(() => page.locator('#route-announcer').innerText()).toContain('Tarifs')
