@@ -121,7 +121,8 @@ function sharedOptions(define) {
   }
 }
 
-function clientOptions(outDir, define, dev) {
+/** How the browser bundle is built; the bench builds its reference page the same way (scripts/bench-reference.mjs). */
+export function clientOptions(outDir, define, dev) {
   return {
     ...sharedOptions(define),
     entryPoints: [path.join(ROOT, 'src/main.tsx')],
@@ -162,9 +163,10 @@ const routerAsInBrowserPlugin = {
   },
 }
 
-const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'universal-cookie', 'jsdom']
+const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'jsdom']
 
-function prerenderOptions(outfile, define) {
+/** How the prerender bundle is built; the bench prerenders its reference page the same way (scripts/bench-reference.mjs). */
+export function prerenderOptions(outfile, define) {
   return {
     ...sharedOptions(define),
     plugins: [contentJsonPlugin, ignoreCssPlugin, routerAsInBrowserPlugin],
