@@ -6,8 +6,8 @@ import { GenerationError, generateExperience } from '#src/server/generator/gener
 import { generateWithLlm, parseModelMap, retryAfterSeconds } from '#src/server/generator/llm-generator'
 
 const input: GeneratorRequest = { companyName: 'Lemoine', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'precise' }
-const fact = (question: string, answers: string[], explanation = 'La tradition le veut ainsi.') => ({ question, answers, correctAnswer: 0, explanation })
-/** A quiz that passes the quality checks for `input`. */
+const fact = (question: string, answers: string[], correctAnswer = 0, explanation = 'La tradition le veut ainsi.') => ({ question, answers, correctAnswer, explanation })
+/** A quiz that passes the quality checks for `input`: five questions, the right answer moving around. */
 const goodQuiz = {
   kind: 'quiz',
   language: 'fr',
@@ -15,10 +15,10 @@ const goodQuiz = {
   introduction: 'Cinq questions pour fêter Noël.',
   questions: [
     fact('Quel jour ouvre-t-on la première case du calendrier de l’Avent ?', ['Le 1er décembre', 'Le 6 décembre', 'Le 24 novembre', 'Le 1er novembre']),
-    fact('Quel saint gâte les enfants de l’Est le 6 décembre, avant Noël ?', ['Saint Nicolas', 'Saint Martin', 'Saint Éloi', 'Saint Valentin']),
-    fact('Quel dessert termine le repas de Noël ?', ['La bûche', 'La galette des rois', 'Les crêpes', 'Le fraisier']),
-    fact('En quelle année la baguette est-elle entrée au patrimoine de l’UNESCO ?', ['2022', '2010', '2016', '2019']),
-    fact('Que ne peut pas subir la pâte d’une baguette de tradition ?', ['La surgélation', 'Le pétrissage à la main', 'La cuisson au bois', 'Le façonnage']),
+    fact('Quel saint gâte les enfants de l’Est le 6 décembre, avant Noël ?', ['Saint Martin', 'Saint Nicolas', 'Saint Éloi', 'Saint Valentin'], 1),
+    fact('Quel dessert termine le repas de Noël ?', ['La galette des rois', 'Les crêpes', 'La bûche', 'Le fraisier'], 2),
+    fact('En quelle année la baguette est-elle entrée au patrimoine de l’UNESCO ?', ['2010', '2016', '2019', '2022'], 3),
+    fact('Que ne peut pas subir la pâte d’une baguette de tradition ?', ['Le pétrissage à la main', 'La surgélation', 'La cuisson au bois', 'Le façonnage'], 1),
   ],
   closingMessage: 'Merci d’avoir joué avec la boulangerie Lemoine !',
 }
@@ -81,7 +81,11 @@ describe('LLM adapter', () => {
     expect(prompt).toContain('en français, sans un mot d')
     expect(prompt).toContain('une seule est juste, les trois autres sont fausses, plausibles et de même nature')
     expect(prompt).toContain('jamais sur un autre métier')
-    expect(prompt).toContain('Pas deux questions semblables')
+    expect(prompt).toContain('Exactement 5 questions')
+    expect(prompt).toContain('La bonne réponse change de position')
+    expect(prompt).toContain("aucune bonne réponse n'est le nom, l'activité, l'événement ou les informations de l'entreprise")
+    expect(prompt).toContain('une question au plus reprend son annonce')
+    expect(prompt).toContain('Pas deux questions sur le même fait ni avec la même bonne réponse')
     expect(prompt).toContain('Informations complémentaires : Notre bûche praliné revient.')
     expect(prompt).toMatch(/Faits vérifiés[^]*→ /)
   })
