@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { z } from 'zod'
 import { applicationPage, contactPage, homePage, introPage, legalPage, pricingPageFile, sectionsPage } from './page-schemas'
+import { eventsFileSchema, generalFileSchema, languageFileSchema, sectorFileSchema, templatesFileSchema } from '#src/server/generator/bank-schema'
 import { siteFile } from './site-schema'
 
 /** Which schema describes which files of content/. */
@@ -28,6 +29,11 @@ export const CONTENT_FILES: readonly ContentFileRule[] = [
   { files: 'content/pages/ai-request.json', schema: introPage, name: 'intro-page' },
   { files: 'content/pages/{terms,privacy,cookie-policy,legal-notice}.json', schema: legalPage, name: 'legal-page', markdownBody: true },
   { files: 'content/pages/*.json', schema: sectionsPage, name: 'sections-page' },
+  { files: 'content/generator/sectors/*.json', schema: sectorFileSchema, name: 'generator-sector' },
+  { files: 'content/generator/events/*.json', schema: eventsFileSchema, name: 'generator-events' },
+  { files: 'content/generator/general.json', schema: generalFileSchema, name: 'generator-general' },
+  { files: 'content/generator/templates.json', schema: templatesFileSchema, name: 'generator-templates' },
+  { files: 'content/generator/language.json', schema: languageFileSchema, name: 'generator-language' },
 ]
 
 /** `content/pages/{a,b}.json` → a regular expression over repository paths. */

@@ -33,6 +33,9 @@ function line(max: number) {
 
 const localized = <T extends z.ZodType>(schema: T) => z.strictObject({ fr: schema, en: schema })
 
+/** The file's JSON Schema (content/schemas/), named so code editors complete and check it. */
+const $schema = z.string().optional()
+
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected an id in lower-case kebab-case')
 
 /**
@@ -102,6 +105,7 @@ export const tradeSchema = z.strictObject({
 /** content/generator/sectors/<id>.json */
 export const sectorFileSchema = z
   .strictObject({
+    $schema,
     id,
     label: localized(line(LIMITS.name)),
     /** Words of the sector's world: they place a trade the bank does not name, and show a question is about the sector. */
@@ -159,10 +163,10 @@ export const eventSchema = z.strictObject({
 })
 
 /** content/generator/events/*.json */
-export const eventsFileSchema = z.strictObject({ events: z.array(eventSchema).min(1) })
+export const eventsFileSchema = z.strictObject({ $schema, events: z.array(eventSchema).min(1) })
 
 /** content/generator/general.json: facts for any business, when the bank knows neither trade nor sector. */
-export const generalFileSchema = z.strictObject({ facts: z.array(factSchema).min(8), polls: z.array(pollSchema).min(3) })
+export const generalFileSchema = z.strictObject({ $schema, facts: z.array(factSchema).min(8), polls: z.array(pollSchema).min(3) })
 
 const lines = z.array(line(LIMITS.text)).min(1)
 const byTone = z.strictObject({ warm: lines, fun: lines, elegant: lines })
@@ -181,6 +185,7 @@ const languageTemplatesSchema = z.strictObject({
 
 /** content/generator/templates.json */
 export const templatesFileSchema = z.strictObject({
+  $schema,
   fr: languageTemplatesSchema,
   en: languageTemplatesSchema,
   signals: z.strictObject({
@@ -194,6 +199,7 @@ const word = z.string().regex(/^[\p{L}\p{N}'’-]{1,40}$/u, 'expected a single w
 
 /** content/generator/language.json */
 export const languageFileSchema = z.strictObject({
+  $schema,
   /** Lower-case words that betray a language: French words in an English game and the reverse. */
   markers: z.strictObject({ fr: z.array(word).min(10), en: z.array(word).min(10) }),
   stopWords: z.array(word).min(10),
@@ -241,29 +247,54 @@ function problemsOf(schema: z.ZodType, { path, data }: BankFileSource, problems:
   return result.success
 }
 
-function duplicates(ids: string[], what: string, problems: string[]) {
-  const seen = new Set<string>()
-  for (const id of ids) {
-    if (seen.has(id)) problems.push(`${what} id "${id}" is used twice`)
-    seen.add(id)
+/** A mistake between bank files: the file (under content/generator/), where in it, and what is wrong. */
+export interface BankReferenceProblem {
+  file: string
+  at: (string | number)[]
+  message: string
+}
+
+/**
+ * What the schemas cannot see alone: sector files named by their id, ids used once across files, and the
+ * sectors an event names existing.
+ */
+export function bankReferenceProblems(
+  sectors: readonly { path: string; data: SectorFile }[],
+  events: readonly { path: string; data: EventsFile }[],
+  /** Every sector the bank has, its file valid or not (a sector with mistakes of its own is still there). */
+  sectorIds: ReadonlySet<string> = new Set(sectors.map(({ data }) => data.id)),
+): BankReferenceProblem[] {
+  const problems: BankReferenceProblem[] = []
+  const seen = new Map<string, string>()
+  const once = (kind: string, id: string, file: string, at: (string | number)[]) => {
+    const first = seen.get(`${kind} ${id}`)
+    if (first) problems.push({ file, at, message: `${kind} id "${id}" is already used in ${first}; expected an id of its own` })
+    else seen.set(`${kind} ${id}`, file)
   }
+  for (const { path, data } of sectors) {
+    if (path !== `sectors/${data.id}.json`) problems.push({ file: path, at: ['id'], message: `"${data.id}" does not match the file name; expected "${path.replace(/^sectors\/(.*)\.json$/, '$1')}"` })
+    once('sector', data.id, path, ['id'])
+    data.trades.forEach((trade, index) => once('trade', trade.id, path, ['trades', index, 'id']))
+  }
+  for (const { path, data } of events) {
+    data.events.forEach((event, index) => {
+      once('event', event.id, path, ['events', index, 'id'])
+      event.sectors?.forEach((sector, at) => {
+        if (!sectorIds.has(sector)) problems.push({ file: path, at: ['events', index, 'sectors', at], message: `no sector "${sector}"` })
+      })
+    })
+  }
+  return problems
 }
 
 /** Every mistake of every content file, as "file › path: message", and of the references between them. */
 export function validateBankFiles(sources: BankFileSources): string[] {
   const problems: string[] = []
   const sectors = sources.sectors.filter((file) => problemsOf(sectorFileSchema, file, problems)).map((file) => ({ path: file.path, data: file.data as SectorFile }))
-  const events = sources.events.filter((file) => problemsOf(eventsFileSchema, file, problems)).flatMap((file) => (file.data as EventsFile).events)
+  const events = sources.events.filter((file) => problemsOf(eventsFileSchema, file, problems)).map((file) => ({ path: file.path, data: file.data as EventsFile }))
   problemsOf(generalFileSchema, sources.general, problems)
   problemsOf(templatesFileSchema, sources.templates, problems)
   problemsOf(languageFileSchema, sources.language, problems)
-  for (const { path, data } of sectors) if (path !== `sectors/${data.id}.json`) problems.push(`${path} › id: "${data.id}" does not match the file name`)
-  duplicates(sectors.map(({ data }) => data.id), 'sector', problems)
-  duplicates(sectors.flatMap(({ data }) => data.trades.map((trade) => trade.id)), 'trade', problems)
-  duplicates(events.map((event) => event.id), 'event', problems)
-  const sectorIds = new Set(sources.sectors.map((file) => file.path.replace(/^sectors\/(.*)\.json$/, '$1')))
-  for (const event of events) {
-    for (const sector of event.sectors ?? []) if (!sectorIds.has(sector)) problems.push(`events › ${event.id}.sectors: no sector "${sector}"`)
-  }
+  for (const { file, at, message } of bankReferenceProblems(sectors, events)) problems.push(`${file} › ${at.join('.')}: ${message}`)
   return problems
 }

@@ -193,4 +193,29 @@ describe('the content check', () => {
       expect.stringMatching(/^content\/pages\/terms\.json › line 4, column 3: not valid JSON: \S/),
     ])
   })
+
+  it('checks the generator bank: a fact without its source, a misspelt key, an event naming a sector the bank lacks, a trade id used twice', async () => {
+    const site = await siteCopy()
+    await site.edit('content/generator/sectors/food-shops.json', (data) => {
+      delete data.facts[0].source
+      data.facts[1].sourse = data.facts[1].source
+      delete data.facts[1].source
+    })
+    let trade = ''
+    await site.edit('content/generator/sectors/drinks.json', (data) => {
+      trade = data.trades[0].id
+    })
+    await site.edit('content/generator/sectors/restaurants.json', (data) => {
+      data.trades[0].id = trade
+    })
+    await site.edit('content/generator/events/holidays.json', (data) => {
+      data.events[0].sectors = ['boulangeries']
+    })
+    expect(await site.problems()).toEqual([
+      'content/generator/events/holidays.json › events[0].sectors[0]: no sector "boulangeries"',
+      'content/generator/sectors/food-shops.json › facts[0].source: missing; expected text',
+      'content/generator/sectors/food-shops.json › facts[1].sourse: unknown field; did you mean "source"?',
+      `content/generator/sectors/restaurants.json › trades[0].id: trade id "${trade}" is already used in sectors/drinks.json; expected an id of its own`,
+    ])
+  })
 })

@@ -57,7 +57,7 @@ describe('generator bank', () => {
     expect(problems).toContain('sectors/food-shops.json › facts.0.source: Invalid input: expected string, received undefined')
     expect(problems).toContain('sectors/food-shops.json › facts.1: Unrecognized key: "sourse"')
     expect(problems.some((problem) => problem.startsWith('templates.json › fr.title.quiz.0: uses a placeholder other than'))).toBe(true)
-    expect(problems).toContain('events › christmas.sectors: no sector "space"')
+    expect(problems).toContain('events/holidays.json › events.0.sectors.0: no sector "space"')
   })
 
   it('covers at least 25 sectors of 12 facts, 150 named trades and 60 events and seasons', () => {
