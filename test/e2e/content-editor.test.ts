@@ -49,6 +49,7 @@ describe('the content editor of npm run dev', () => {
     const headingField = page.getByLabel('Titre de la page', { exact: true })
     expect(await headingField.inputValue()).toBe(heading)
     await headingField.fill(newHeading)
+    expect(await headingField.inputValue()).toBe(newHeading)
     await publish(page)
     await page.getByText('Entrée enregistrée').first().waitFor()
     // Only the edited line changes: the file keeps its key order, its "$schema" and its last line.
@@ -68,6 +69,7 @@ describe('the content editor of npm run dev', () => {
     const link = page.getByLabel('Destination', { exact: true }).last()
     expect(await link.inputValue()).toBe('/contact')
     await link.fill('contact')
+    expect(await link.inputValue()).toBe('contact')
     await publish(page)
     const refusal =
       'content/pages/pricing.json › page.cta.secondary.href: expected a path of this site ("/contact"), of the application ("app:/signup") or a full address ("https://…"), got "contact"'
