@@ -1,9 +1,9 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkContent, formatProblem } from '#src/content-schema/check-content'
+import { siteRoutes } from '../support/site-routes'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
@@ -12,14 +12,7 @@ let ROUTES: string[]
 let REDIRECTS: string[]
 
 beforeAll(async () => {
-  // esbuild.config.mjs has no type declarations; only these two are used.
-  const config = (await import(pathToFileURL(path.join(ROOT, 'esbuild.config.mjs')).href)) as {
-    routeModules: () => Promise<Map<string, string>>
-    routeRules: (settings: object, pages: unknown[]) => Record<string, unknown>
-    readSettings: () => object
-  }
-  ROUTES = [...(await config.routeModules()).keys()]
-  REDIRECTS = Object.keys(config.routeRules(config.readSettings(), []))
+  ;({ routes: ROUTES, redirects: REDIRECTS } = await siteRoutes())
 })
 
 const copies: string[] = []
