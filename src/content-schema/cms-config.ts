@@ -27,7 +27,11 @@ export interface CmsField {
   typeKey?: string
   label_singular?: string
   summary?: string
-  options?: (string | number)[]
+  /** A list's entries open (`false`: each editable in place), or the whole list folded to its count. */
+  collapsed?: false
+  minimize_collapsed?: true
+  /** A choice's values, or its values with the label the editor shows for each. */
+  options?: (string | number)[] | { label: string; value: string | number }[]
   value_type?: 'int' | 'float'
   media_folder?: string
   public_folder?: string
@@ -75,6 +79,8 @@ const COLLECTIONS: Record<string, { name: string; label: string }> = {
   'content/pages': { name: 'pages', label: 'Pages' },
   content: { name: 'site', label: 'Textes communs' },
   'content/generator': { name: 'generator', label: 'Générateur de jeux' },
+  'content/generator/sectors': { name: 'generator-sectors', label: 'Générateur : secteurs d’activité' },
+  'content/generator/events': { name: 'generator-events', label: 'Générateur : événements et saisons' },
 }
 
 interface Peeled {
@@ -106,10 +112,48 @@ function textField(meta: z.GlobalMeta): Pick<CmsField, 'widget' | 'media_folder'
 /** The keys that best name a list entry when it is folded, in order of preference. */
 const SUMMARY_KEYS = ['title', 'heading', 'name', 'label', 'question', 'client', 'value']
 
+const isText = (field: CmsField) => field.widget === 'string' || field.widget === 'text'
+
+/** The fields from an entry's own down to one of its texts (`fr`, `question`). */
+type FieldPath = CmsField[]
+
+/** The text an object field starts with, depth first: a translated name's first language (`label` → `label.fr`). */
+function firstText(field: CmsField): FieldPath | undefined {
+  if (isText(field)) return [field]
+  if (field.widget !== 'object') return undefined
+  for (const inner of field.fields ?? []) {
+    const found = firstText(inner)
+    if (found) return [field, ...found]
+  }
+  return undefined
+}
+
+/** The text that names an entry: a naming key (`title`, `label.fr`), or one inside the entry's objects (`fr.question`). */
+function namingText(fields: readonly CmsField[]): FieldPath | undefined {
+  for (const key of SUMMARY_KEYS) {
+    const field = fields.find((candidate) => candidate.name === key)
+    const found = field && firstText(field)
+    if (found) return found
+  }
+  for (const field of fields) {
+    const found = field.widget === 'object' ? namingText(field.fields ?? []) : undefined
+    if (found) return [field, ...found]
+  }
+  return undefined
+}
+
+const template = (path: FieldPath) => `{{fields.${path.map((field) => field.name).join('.')}}}`
+
+/**
+ * How a folded list entry reads: its naming text, else its first text. A naming text the entry may lack
+ * (an event's name in sentences) is followed by the first text it always has, so no entry reads empty.
+ */
 function summaryOf(fields: readonly CmsField[]): string | undefined {
-  const texts = fields.filter((field) => field.widget === 'string' || field.widget === 'text')
-  const best = SUMMARY_KEYS.map((key) => texts.find((field) => field.name === key)).find(Boolean) ?? texts[0]
-  return best && `{{fields.${best.name}}}`
+  const texts = fields.filter(isText)
+  const best = namingText(fields) ?? (texts[0] && [texts[0]])
+  if (!best) return undefined
+  const always = best.some((field) => field.required === false) ? texts.find((field) => field.required !== false) : undefined
+  return always ? `${template(best)} (${template([always])})` : template(best)
 }
 
 function leftOptional(field: CmsField): CmsField {
@@ -145,7 +189,7 @@ function literalValue(schema: z.ZodType | undefined): unknown {
 }
 
 /** A list field: sections by type, objects, or single texts; undefined for a list the editor cannot show. */
-function listField(base: Omit<CmsField, 'widget'>, element: z.ZodType): CmsField | undefined {
+function listField(base: Omit<CmsField, 'widget'>, element: z.ZodType, folded: boolean): CmsField | undefined {
   const { core, meta } = peel(element)
   const def = defOf(core)
   const singular = meta.title ? { label_singular: meta.title } : {}
@@ -168,7 +212,9 @@ function listField(base: Omit<CmsField, 'widget'>, element: z.ZodType): CmsField
   }
   const item = cmsField('item', element)
   if (!item || item.widget === 'list' || item.widget === 'object') return undefined
-  return { ...base, widget: 'list', field: item }
+  // Short values are edited in place, or, in a long list, shown by their text (not their label on every line).
+  const display = folded ? { minimize_collapsed: true as const } : { collapsed: false as const }
+  return { ...base, widget: 'list', ...singular, field: item, ...(isText(item) ? { summary: template([item]) } : {}), ...display }
 }
 
 /**
@@ -177,6 +223,12 @@ function listField(base: Omit<CmsField, 'widget'>, element: z.ZodType): CmsField
  */
 export function cmsField(name: string, schema: z.ZodType): CmsField | undefined {
   return remembered(madeFields, schema, name, () => widgetFor(name, schema))
+}
+
+/** The values of a choice, with the labels its schema gives them (`optionLabels`). */
+function options(values: (string | number)[], meta: z.GlobalMeta): CmsField['options'] {
+  const labels = meta.optionLabels
+  return labels ? values.map((value) => ({ label: labels[value] ?? String(value), value })) : values
 }
 
 function widgetFor(name: string, schema: z.ZodType): CmsField | undefined {
@@ -191,10 +243,10 @@ function widgetFor(name: string, schema: z.ZodType): CmsField | undefined {
     case 'boolean':
       return { ...base, widget: 'boolean' }
     case 'enum':
-      return { ...base, widget: 'select', options: Object.values(def.entries!) }
+      return { ...base, widget: 'select', options: options(Object.values(def.entries!), meta) }
     case 'literal': {
       const values = (def.values ?? []).filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
-      return values.length > 1 ? { ...base, widget: 'select', options: values } : { ...base, widget: 'hidden', default: values[0] }
+      return values.length > 1 ? { ...base, widget: 'select', options: options(values, meta) } : { ...base, widget: 'hidden', default: values[0] }
     }
     case 'object': {
       if (isOpenObject(def)) return undefined
@@ -204,14 +256,47 @@ function widgetFor(name: string, schema: z.ZodType): CmsField | undefined {
       return { ...base, widget: 'object', fields: optional ? fields.map(leftOptional) : fields }
     }
     case 'array':
-      return listField(base, def.element!)
+      return listField(base, def.element!, meta.folded === true)
     default:
       return undefined
   }
 }
 
-/** How the editor lists a file: a page by its path and title, another file by its schema's title. */
-function entryLabel({ file, rule, data }: ContentFile): string {
+/** The values at `keys` in `value`, `*` standing for every entry of a list. */
+function valuesAt(value: unknown, keys: readonly string[]): unknown[] {
+  const [key, ...rest] = keys
+  if (key === undefined) return [value]
+  if (key === '*') return Array.isArray(value) ? value.flatMap((item) => valuesAt(item, rest)) : []
+  return valuesAt(fieldOf(value, key), rest)
+}
+
+/** The schema of the values at `keys` in what `schema` describes. */
+function schemaAt(schema: z.ZodType, keys: readonly string[]): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema
+  for (const key of keys) {
+    const def: SchemaDef | undefined = current && defOf(peel(current).core)
+    current = key === '*' ? def?.element : def?.shape?.[key]
+  }
+  return current
+}
+
+/** The distinct values of the field the rule names a file by, each by its label when it is a choice. */
+function namedBy(field: string, { rule, data }: ContentFile): string | undefined {
+  const keys = field.split('.')
+  const choice = schemaAt(rule.schema, keys)
+  const labels = (choice && peel(choice).meta.optionLabels) ?? {}
+  const names = valuesAt(data, keys).filter((value) => typeof value === 'string' && value.trim() !== '') as string[]
+  return names.length ? [...new Set(names.map((name) => labels[name] ?? name))].join(' · ') : undefined
+}
+
+/**
+ * How the editor lists a file: by the field its rule names (a sector by its French name), a page by its
+ * path and title, another file by its schema's title.
+ */
+function entryLabel(content: ContentFile): string {
+  const { file, rule, data } = content
+  const named = rule.entryLabel && namedBy(rule.entryLabel, content)
+  if (named) return named
   const route = fieldOf(data, 'path')
   const title = fieldOf(fieldOf(data, 'meta'), 'title')
   const name = typeof title === 'string' ? title.split(' | ')[0]! : (peel(rule.schema).meta.title ?? path.posix.basename(file))
@@ -237,14 +322,16 @@ function markdownEntry(content: ContentFile): CmsFileEntry {
   }
 }
 
-const routeOf = (content: ContentFile) => {
+/** Where a file comes in its collection: a page by its path, before the other files, which go by their labels. */
+function sortKey(content: ContentFile): string {
   const route = fieldOf(content.data, 'path')
-  return typeof route === 'string' ? route : '\uffff'
+  return typeof route === 'string' ? route : `\uffff${entryLabel(content)}`
 }
 
 /**
  * The editor's collections: one per folder of content/, an entry per file, pages in the order of their
- * paths; the Markdown texts of a folder's pages in a collection of their own (a collection has one format).
+ * paths and other files in the order of their labels; the Markdown texts of a folder's pages in a
+ * collection of their own (a collection has one format).
  */
 export function cmsCollections(contents: readonly ContentFile[]): CmsCollection[] {
   const byFolder = new Map<string, ContentFile[]>()
@@ -256,7 +343,7 @@ export function cmsCollections(contents: readonly ContentFile[]): CmsCollection[
   const folders = [...byFolder.keys()].sort((a, b) => (known.indexOf(a) + 1 || Infinity) - (known.indexOf(b) + 1 || Infinity) || a.localeCompare(b))
   return folders.flatMap((folder) => {
     const { name, label } = COLLECTIONS[folder] ?? { name: folder.replace(/^content\/?/, '').replace(/\//g, '-'), label: folder }
-    const files = [...byFolder.get(folder)!].sort((a, b) => routeOf(a).localeCompare(routeOf(b)) || a.file.localeCompare(b.file))
+    const files = [...byFolder.get(folder)!].sort((a, b) => sortKey(a).localeCompare(sortKey(b), 'fr') || a.file.localeCompare(b.file))
     const texts = files.filter((content) => content.rule.markdownBody)
     const collections: CmsCollection[] = [{ name, label, files: files.map(jsonEntry), editor: { preview: false } }]
     if (texts.length) collections.push({ name: `${name}-textes`, label: `${label} : textes longs`, format: 'yaml-frontmatter', files: texts.map(markdownEntry), editor: { preview: false } })

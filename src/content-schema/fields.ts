@@ -13,6 +13,10 @@ declare module 'zod' {
     widget?: TextWidget
     /** For a picture: the folder of static/images its files live in (`heroes`), where the /admin editor looks for and uploads them. */
     folder?: string
+    /** For a fixed choice: how the /admin editor names each value (`{ season: 'Saisons' }`); the file keeps the value. */
+    optionLabels?: Record<string, string>
+    /** For a long list of short values that people seldom read whole (keywords): the /admin editor shows its count until it is opened. */
+    folded?: boolean
   }
 }
 

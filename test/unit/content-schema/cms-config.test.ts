@@ -32,7 +32,7 @@ function fieldAt(fields: readonly CmsField[] | undefined, ...names: string[]): C
 describe('the editor configuration made from the content schemas', () => {
   it('has an entry for every content file, pages listed by their paths, with a label a person recognises', async () => {
     const pageFiles = (await readdir(path.join(ROOT, 'content/pages'))).filter((name) => name.endsWith('.json'))
-    expect(config.collections.map((candidate) => candidate.name)).toEqual(['pages', 'pages-textes', 'site', 'generator', 'generator-events', 'generator-sectors'])
+    expect(config.collections.map((candidate) => candidate.name)).toEqual(['pages', 'pages-textes', 'site', 'generator', 'generator-sectors', 'generator-events'])
     expect(collection('pages').files.map((file) => file.file).sort()).toEqual(pageFiles.map((name) => `content/pages/${name}`).sort())
     expect(collection('pages').files[0]!.label).toBe('/ — Ludora — Jeux-concours marketing créés en 10 secondes')
     expect(entry('pages', 'pricing').label).toBe('/pricing — Tarifs des jeux-concours Ludora')
@@ -61,7 +61,8 @@ describe('the editor configuration made from the content schemas', () => {
     expect(plans).toMatchObject({ widget: 'list', label_singular: 'Offre', summary: '{{fields.name}}' })
     expect(fieldAt(plans.fields, 'id')).toMatchObject({ widget: 'select', options: ['start', 'unit', 'annual', 'studio'] })
     expect(fieldAt(plans.fields, 'featured')).toMatchObject({ widget: 'boolean', required: false })
-    expect(fieldAt(plans.fields, 'highlights')).toMatchObject({ widget: 'list', field: { name: 'item', label: 'Point fort', widget: 'string' } })
+    // A folded text of a list shows itself, not its label on every line.
+    expect(fieldAt(plans.fields, 'highlights')).toMatchObject({ widget: 'list', summary: '{{fields.item}}', field: { name: 'item', label: 'Point fort', widget: 'string' } })
     // A list mixing yes/no and short texts has no widget: the file keeps it as written.
     expect(fieldAt(pricing, 'page', 'matrix', 'features').fields!.map((field) => field.name)).toEqual(['key', 'label', 'tooltip', 'classicNote'])
     // Structured data for search engines is edited in the file itself.
@@ -102,6 +103,64 @@ describe('the editor configuration made from the content schemas', () => {
     const calendar = generated.collections.find((candidate) => candidate.name === 'calendar')!
     expect(calendar).toMatchObject({ files: [{ name: 'events', label: 'Événements du calendrier', file: 'content/calendar/events.json' }] })
     expect(fieldAt(calendar.files[0]!.fields, 'events')).toMatchObject({ widget: 'list', label_singular: 'Événement', summary: '{{fields.name}}', fields: [{ name: 'name' }, { name: 'facts', field: { widget: 'text' } }] })
+  })
+})
+
+describe('the generator’s bank in the editor', () => {
+  /** Every field under `fields`, with the labels of the fields above it. */
+  function* everyField(fields: readonly CmsField[] | undefined, above: string[] = []): Generator<[CmsField, string[]]> {
+    for (const field of fields ?? []) {
+      yield [field, above]
+      yield* everyField([...(field.fields ?? []), ...(field.field ? [field.field] : []), ...(field.types ?? [])], [...above, field.label])
+    }
+  }
+
+  it('lists sectors by their French names and event files by the kinds of their events, in collections named in French', () => {
+    expect(['generator', 'generator-sectors', 'generator-events'].map((name) => collection(name).label)).toEqual([
+      'Générateur de jeux',
+      'Générateur : secteurs d’activité',
+      'Générateur : événements et saisons',
+    ])
+    expect(entry('generator-sectors', 'animals')).toMatchObject({ label: 'Animaux', file: 'content/generator/sectors/animals.json' })
+    // In the order of their names, not of their (English) file names.
+    expect(collection('generator-sectors').files.slice(0, 2).map((file) => file.label)).toEqual(['Agriculture et produits de la ferme', 'Animaux'])
+    expect(entry('generator-events', 'seasons').label).toBe('Saisons')
+    expect(entry('generator-events', 'commerce').label).toBe('Temps forts du commerce · Moments de l’entreprise')
+    expect(collection('generator').files.map((file) => [file.name, file.label])).toEqual([
+      ['general', 'Faits pour toutes les entreprises'],
+      ['language', 'Mots de la langue'],
+      ['templates', 'Textes des jeux'],
+    ])
+  })
+
+  it('labels a fact’s fields in French, explains its source, and folds it to its French question', () => {
+    const facts = fieldAt(entry('generator-sectors', 'animals').fields, 'facts')
+    expect(facts).toMatchObject({ label: 'Faits', label_singular: 'Fait', summary: '{{fields.fr.question}}' })
+    expect(facts.fields!.map((field) => field.label)).toEqual(['Métiers concernés', 'Source', 'En français', 'En anglais'])
+    expect(fieldAt(facts.fields, 'fr').fields!.map((field) => field.label)).toEqual(['Question', 'Bonne réponse', 'Mauvaises réponses', 'Explication'])
+    expect(fieldAt(facts.fields, 'source').hint).toMatch(/^Où un lecteur vérifie ce fait : l’adresse https:\/\/ précise d’une page publique/)
+    expect(fieldAt(facts.fields, 'fr', 'explanation')).toMatchObject({ widget: 'text', hint: expect.stringContaining('l’année de tout chiffre') })
+    expect(fieldAt(facts.fields, 'fr', 'distractors')).toMatchObject({ summary: '{{fields.item}}', field: { label: 'Mauvaise réponse' } })
+  })
+
+  it('folds a trade to its French name, an event to its name in sentences and its id (which it always has), and names each kind of event', () => {
+    expect(fieldAt(entry('generator-sectors', 'animals').fields, 'trades')).toMatchObject({ label: 'Métiers', label_singular: 'Métier', summary: '{{fields.label.fr}}' })
+    const events = fieldAt(entry('generator-events', 'holidays').fields, 'events')
+    expect(events.summary).toBe('{{fields.names.fr.name}} ({{fields.id}})')
+    expect(fieldAt(events.fields, 'kind').options).toContainEqual({ label: 'Fêtes et jours fériés', value: 'holiday' })
+  })
+
+  it('labels and explains every field of every bank file in French, never by its key', () => {
+    const files = ['generator', 'generator-sectors', 'generator-events'].flatMap((name) => collection(name).files)
+    for (const file of files) {
+      for (const [field, above] of everyField(file.fields)) {
+        if (field.widget === 'hidden') continue
+        const where = `${file.file} › ${[...above, field.name].join(' › ')}`
+        expect(field.label, where).not.toBe(field.name)
+        // A list's entries and a translation are explained by the field above them.
+        if (field.name !== 'item' && !['fr', 'en'].includes(field.name)) expect(field.hint ?? '', where).toMatch(/\S/)
+      }
+    }
   })
 })
 
