@@ -10,6 +10,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
+import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
 import { parseMatomoGoals } from './scripts/matomo-goals.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
@@ -31,6 +32,13 @@ export function readSettings(env = process.env) {
     matomoId: env.SITE_MATOMO_ID || '',
     matomoGoals: parseMatomoGoals(env.SITE_MATOMO_GOALS),
     crispId: env.SITE_CRISP_ID || '',
+    // Where the /admin editor saves in production (README, « Modifier le contenu sans Git »); never sent to the site's pages.
+    cms: {
+      backend: env.SITE_CMS_BACKEND === 'git-gateway' ? 'git-gateway' : 'github',
+      repo: env.SITE_CMS_REPO || '',
+      branch: env.SITE_CMS_BRANCH || 'main',
+      authUrl: trim(env.SITE_CMS_AUTH_URL || ''),
+    },
   }
 }
 
@@ -56,27 +64,34 @@ export class ContentError extends Error {
 }
 
 /**
- * Checks every file of content/ against its schema (src/content-schema) and what it names: the routes of
- * the route tree, the aliases of the route rules, the files of static/. Returns each mistake as a line.
+ * Checks every file of `root`/content against its schema (src/content-schema) and what it names: the
+ * routes of the route tree, the aliases of the route rules, the files of `root`/static. Returns each
+ * mistake as a line, and the /admin editor's configuration (YAML) made from the same schemas and files.
  */
-export async function checkSiteContent(settings = readSettings()) {
-  const [{ checkContent, formatProblem }, modules] = await Promise.all([loadContentCheck(), routeModules()])
-  const { problems, files } = await checkContent({ root: ROOT, routes: [...modules.keys()], redirects: Object.keys(routeRules(settings, [])) })
-  return { problems: problems.map(formatProblem), files: files.length }
+export async function checkSiteContent(settings = readSettings(), root = ROOT) {
+  const [{ check, editor }, modules] = await Promise.all([loadContentTools(), routeModules()])
+  const { problems, files } = await check.checkContent({ root, routes: [...modules.keys()], redirects: Object.keys(routeRules(settings, [])) })
+  return {
+    problems: problems.map(check.formatProblem),
+    files: files.length,
+    editorConfig: () => editor.toYaml(editor.cmsConfig({ contents: files, backend: cmsBackend(settings), siteUrl: settings.siteUrl })),
+  }
 }
 
 let contentChecks = 0
 
 /**
- * Bundles the checker for Node and loads it. Zod stays in node_modules (the file is written under .build/
- * so Node finds it there): bundling it on every build would cost more than loading it.
+ * Bundles the checker and the editor's configuration for Node and loads them. Zod stays in node_modules
+ * (the files are written under .build/ so Node finds it there): bundling it on every build would cost more
+ * than loading it.
  */
-async function loadContentCheck() {
-  const outfile = path.join(BUILD_DIR, `content-check-${process.pid}-${++contentChecks}.mjs`)
+async function loadContentTools() {
+  const outdir = path.join(BUILD_DIR, `content-tools-${process.pid}-${++contentChecks}`)
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/content-schema/check-content.ts')],
-    outfile,
+    entryPoints: ['check-content', 'cms-config'].map((name) => path.join(ROOT, `src/content-schema/${name}.ts`)),
+    outdir,
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
@@ -85,9 +100,10 @@ async function loadContentCheck() {
     absWorkingDir: ROOT,
   })
   try {
-    return await import(pathToFileURL(outfile).href)
+    const [check, editor] = await Promise.all(['check-content.js', 'cms-config.js'].map((file) => import(pathToFileURL(path.join(outdir, file)).href)))
+    return { check, editor }
   } finally {
-    await rm(outfile, { force: true })
+    await rm(outdir, { recursive: true, force: true })
   }
 }
 
@@ -95,22 +111,28 @@ function escapeHtml(value) {
   return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
-/** Content files name their JSON Schema (`$schema`) for code editors; bundles that import one leave it out. */
-const contentJsonPlugin = {
-  name: 'content-json',
-  setup(build) {
-    build.onLoad({ filter: /\.json$/ }, async (args) => {
-      if (!args.path.startsWith(path.join(ROOT, 'content') + path.sep)) return undefined
-      const data = JSON.parse(await readFile(args.path, 'utf8'))
-      delete data.$schema
-      return { contents: JSON.stringify(data), loader: 'json' }
-    })
-  },
+/**
+ * Content files name their JSON Schema (`$schema`) for code editors; bundles that import one leave it out.
+ * They are read from `root`/content (a copy of content/ in tests that edit it).
+ */
+function contentJsonPlugin(root) {
+  return {
+    name: 'content-json',
+    setup(build) {
+      build.onLoad({ filter: /\.json$/ }, async (args) => {
+        const relative = path.relative(path.join(ROOT, 'content'), args.path)
+        if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined
+        const data = JSON.parse(await readFile(path.join(root, 'content', relative), 'utf8'))
+        delete data.$schema
+        return { contents: JSON.stringify(data), loader: 'json' }
+      })
+    },
+  }
 }
 
-function sharedOptions(define) {
+function sharedOptions(define, contentRoot) {
   return {
-    plugins: [contentJsonPlugin],
+    plugins: [contentJsonPlugin(contentRoot)],
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -122,9 +144,9 @@ function sharedOptions(define) {
 }
 
 /** How the browser bundle is built; the bench builds its reference page the same way (scripts/bench-reference.mjs). */
-export function clientOptions(outDir, define, dev) {
+export function clientOptions(outDir, define, dev, contentRoot) {
   return {
-    ...sharedOptions(define),
+    ...sharedOptions(define, contentRoot),
     entryPoints: [path.join(ROOT, 'src/main.tsx')],
     outdir: path.join(outDir, '_app'),
     platform: 'browser',
@@ -166,10 +188,10 @@ const routerAsInBrowserPlugin = {
 const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'jsdom']
 
 /** How the prerender bundle is built; the bench prerenders its reference page the same way (scripts/bench-reference.mjs). */
-export function prerenderOptions(outfile, define) {
+export function prerenderOptions(outfile, define, contentRoot) {
   return {
-    ...sharedOptions(define),
-    plugins: [contentJsonPlugin, ignoreCssPlugin, routerAsInBrowserPlugin],
+    ...sharedOptions(define, contentRoot),
+    plugins: [contentJsonPlugin(contentRoot), ignoreCssPlugin, routerAsInBrowserPlugin],
     entryPoints: [path.join(ROOT, 'src/prerender.tsx')],
     outfile,
     platform: 'node',
@@ -293,41 +315,45 @@ function pageFile(outDir, routePath, name) {
   return path.join(outDir, ...routePath.split('/').filter(Boolean), name)
 }
 
-/** Builds the whole site into `outDir`. Returns what the bench and the tests need to know. */
-export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = process.env, dev = false } = {}) {
+/**
+ * Builds the whole site into `outDir`, from `contentRoot`/content and `contentRoot`/static (the repository's
+ * own by default). Returns what the bench and the tests need to know.
+ */
+export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = process.env, dev = false, contentRoot = ROOT } = {}) {
   const started = performance.now()
   const settings = readSettings(env)
   const buildId = dev ? 'dev' : env.BUILD_ID || randomUUID()
   const timestamp = Date.now()
-  const define = { __SITE_CONFIG__: JSON.stringify({ ...settings, buildId, buildTimestamp: timestamp, dev }) }
+  const { cms, ...pageSettings } = settings
+  const define = { __SITE_CONFIG__: JSON.stringify({ ...pageSettings, buildId, buildTimestamp: timestamp, dev }) }
   const prerenderBundle = path.join(BUILD_DIR, `prerender-${process.pid}-${timestamp}.mjs`)
 
-  const cards = socialCards({ cacheDir: path.join(BUILD_DIR, 'cards'), staticDir: path.join(ROOT, 'static'), siteUrl: settings.siteUrl })
+  const cards = socialCards({ cacheDir: path.join(BUILD_DIR, 'cards'), staticDir: path.join(contentRoot, 'static'), siteUrl: settings.siteUrl })
   try {
-    return await buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started })
+    return await buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started, contentRoot })
   } finally {
     await cards.close()
   }
 }
 
 /** The build proper; `buildSite` owns the card worker around it, so a failed build never leaves it running. */
-async function buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started }) {
+async function buildInto({ outDir, settings, buildId, timestamp, define, prerenderBundle, dev, cards, started, contentRoot }) {
   // The content is checked while esbuild bundles; nothing is prerendered from content with a mistake.
   const [[client], content] = await Promise.all([
     (async () => {
       await rm(outDir, { recursive: true, force: true })
       await mkdir(BUILD_DIR, { recursive: true })
-      return Promise.all([esbuild.build(clientOptions(outDir, define, dev)), esbuild.build(prerenderOptions(prerenderBundle, define)), cards.start()])
+      return Promise.all([esbuild.build(clientOptions(outDir, define, dev, contentRoot)), esbuild.build(prerenderOptions(prerenderBundle, define, contentRoot)), cards.start()])
     })(),
-    checkSiteContent(settings),
+    checkSiteContent(settings, contentRoot),
   ])
   if (content.problems.length) {
     await rm(prerenderBundle, { force: true })
     throw new ContentError(content.problems)
   }
-  // Browser code may only `import type` from the schemas: Zod and the checks are build-time code.
-  const leaked = Object.keys(client.metafile.inputs).filter((input) => input.includes('node_modules/zod/') || input.startsWith('src/content-schema/'))
-  if (leaked.length) throw new Error(`Build-time code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)
+  // Browser code may only `import type` from the schemas: Zod, the checks and the editor are build-time code.
+  const leaked = Object.keys(client.metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
+  if (leaked.length) throw new Error(`Build-time or editor code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
   await rm(prerenderBundle, { force: true })
@@ -339,7 +365,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
   globalThis.self ??= globalThis
 
   const pages = prerender.listPageRoutes()
-  const payloads = await loadPagePayloads(path.join(ROOT, 'content'), prerender.renderMarkdown)
+  const payloads = await loadPagePayloads(path.join(contentRoot, 'content'), prerender.renderMarkdown)
   prerender.resolveContentReferences(payloads)
   const missing = pages.filter((page) => !payloads.has(page.path)).map((page) => page.path)
   const orphans = [...payloads.keys()].filter((route) => !pages.some((page) => page.path === route))
@@ -405,9 +431,13 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     ),
     writeFileDeep(path.join(outDir, 'sitemap.xml'), sitemapXml(settings.siteUrl, prerendered, timestamp)),
     writeFileDeep(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${settings.siteUrl}/sitemap.xml\n`),
-    writeFileDeep(path.join(outDir, '_headers'), renderHeadersFile(settings)),
+    writeFileDeep(
+      path.join(outDir, '_headers'),
+      renderHeadersFile(settings, { paths: [...prerendered, ...redirects.map(([from]) => from)], extra: { '/admin': adminHeaders(settings), '/admin/*': adminHeaders(settings) } }),
+    ),
+    writeContentEditor(outDir, { settings, configYaml: content.editorConfig(), dev }),
     writeFileDeep(path.join(BUILD_DIR, 'metafile.json'), JSON.stringify(client.metafile)),
-    cp(path.join(ROOT, 'static'), outDir, { recursive: true }),
+    cp(path.join(contentRoot, 'static'), outDir, { recursive: true }),
     // esbuild also writes a stylesheet per lazy chunk, already inside the entry's bundle; nothing loads them.
     ...assets.cssChunks.map((file) => rm(path.resolve(ROOT, file), { force: true })),
   ])
@@ -442,26 +472,27 @@ async function bundleServer() {
   return { startSiteServer: main.startSiteServer, stopWithParent: lifecycle.stopWithParent }
 }
 
-/** Starts the Node server on a built folder. */
-export async function startServer({ root, port, host = '127.0.0.1', liveReload = false, env = process.env }) {
+/** Starts the Node server on a built folder; `contentEditor`: the editor's local backend (watch mode). */
+export async function startServer({ root, port, host = '127.0.0.1', liveReload = false, env = process.env, contentEditor }) {
   const { startSiteServer } = await loadServer()
-  return startSiteServer({ root, port, host, liveReload, env, dataDir: path.join(ROOT, '.data') })
+  return startSiteServer({ root, port, host, liveReload, env, dataDir: path.join(ROOT, '.data'), contentEditor })
 }
 
 /**
  * Watch mode. Each build goes to a fresh folder; the server keeps serving the previous complete build until
  * the new one is finished, then switches and asks the pages to reload: no request ever meets a half-written
  * or missing file. The previous build stays reachable for the chunks a page loaded from it still asks for;
- * the one before is removed.
+ * the one before is removed. The /admin editor saves into `contentRoot`/content and `contentRoot`/static
+ * (the repository's own by default), each save checked as a build would check it.
  */
-export async function startDevServer({ port, env = process.env, watch = true, log = console.log }) {
+export async function startDevServer({ port, env = process.env, watch = true, log = console.log, contentRoot = ROOT }) {
   const buildsDir = path.join(BUILD_DIR, `dev-${process.pid}`)
   await rm(buildsDir, { recursive: true, force: true })
   let count = 0
   const builds = []
   const buildNext = async () => {
     const outDir = path.join(buildsDir, String(++count))
-    const result = await buildSite({ outDir, env, dev: true })
+    const result = await buildSite({ outDir, env, dev: true, contentRoot })
     builds.push(outDir)
     if (builds.length > 2) await rm(builds.shift(), { recursive: true, force: true })
     return result
@@ -479,7 +510,9 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
     await Promise.all([writeFileDeep(path.join(outDir, 'index.html'), page), writeFileDeep(path.join(outDir, '404.html'), page)])
     builds.push(outDir)
   }
-  const server = await startServer({ root: builds.at(-1), port, liveReload: true, env })
+  const settings = readSettings(env)
+  const contentEditor = { root: contentRoot, check: async (root) => (await checkSiteContent(settings, root)).problems }
+  const server = await startServer({ root: builds.at(-1), port, liveReload: true, env, contentEditor })
   if (firstError) server.notifyBuildError(firstError.message)
 
   let building = Promise.resolve()
@@ -506,7 +539,7 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
       clearTimeout(timer)
       timer = setTimeout(rebuild, 100)
     }
-    for (const dir of ['src', 'content', 'static']) watchers.push(watchFiles(path.join(ROOT, dir), { recursive: true }, schedule))
+    for (const dir of ['src', 'content', 'static']) watchers.push(watchFiles(path.join(dir === 'src' ? ROOT : contentRoot, dir), { recursive: true }, schedule))
     watchers.push(watchFiles(path.join(ROOT, 'index.html'), schedule))
   }
 
@@ -531,7 +564,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const { stopWithParent } = await loadServer()
     const dev = await startDevServer({ port })
     stopWithParent(dev.close, { parent })
-    console.log(`Mode auteur : ${dev.url} (rechargement automatique)`)
+    console.log(`Mode auteur : ${dev.url} (rechargement automatique) ; éditeur de contenu : ${dev.url}/admin/`)
   } else {
     // `--no-build` serves what is already there (OUT_DIR or dist/), as built earlier.
     const outDir = path.resolve(process.env.OUT_DIR || path.join(ROOT, 'dist'))

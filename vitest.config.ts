@@ -49,6 +49,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/e2e-global-setup.ts'],
+          // A worker runs file after file in one module graph: Playwright, axe and the support code load once
+          // per worker, not once per file. Each file's state lives in its own hooks (test/e2e/support/browser.ts).
+          isolate: false,
           // A loaded two-core machine can take seconds to paint; the 1 s default would make polls flaky.
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,

@@ -15,8 +15,8 @@ export async function buildReferencePage(outDir) {
   await mkdir(outDir, { recursive: true })
   const prerenderFile = path.join(outDir, 'prerender.mjs')
   const [client] = await Promise.all([
-    esbuild.build({ ...clientOptions(outDir, {}, false), entryPoints: [path.join(SOURCE, 'reference-page.tsx')] }),
-    esbuild.build({ ...prerenderOptions(prerenderFile, {}), entryPoints: [path.join(SOURCE, 'reference-prerender.tsx')] }),
+    esbuild.build({ ...clientOptions(outDir, {}, false, ROOT), entryPoints: [path.join(SOURCE, 'reference-page.tsx')] }),
+    esbuild.build({ ...prerenderOptions(prerenderFile, {}, ROOT), entryPoints: [path.join(SOURCE, 'reference-prerender.tsx')] }),
   ])
   const [{ JSDOM }, { renderReference }] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderFile).href)])
   // As in the site's build: the router runs its browser code path, which reads `window`.

@@ -1,10 +1,11 @@
 // npm run bench: builds the site, measures what each route loads before interaction against the contract's
 // budgets, measures every route's main-thread work against a bare page of the same stack in one Chromium,
-// runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's
-// on-topic share and the API under load (Node, and the Worker in workerd), prints the tables and writes bench/results.json. Exits non-zero
-// when a budget is missed. `--only /,/pricing` limits the browser measures to some routes; BENCH_RUNS sets
-// the runs; `--sizes` prints only the bytes each route loads; `--main-thread` runs only the comparison
-// with the reference page (and what `/` loads in the browser), without Lighthouse and the rest.
+// runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's games over
+// the brief corpora and the API under load (Node, and the Worker in workerd), prints the tables and writes
+// bench/results.json. Exits non-zero when a budget is missed. `--only /,/pricing` limits the browser measures
+// to some routes; BENCH_RUNS sets the runs; `--sizes` prints only the bytes each route loads; `--main-thread`
+// runs only the comparison with the reference page (and what `/` loads in the browser), without Lighthouse
+// and the rest.
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -267,7 +268,7 @@ for (const result of lighthouseResults) {
 console.log(`\nBuild: ${judged(`${Math.round(build.durationMs)} ms`, build.durationMs <= BUDGETS.buildMs, `build took ${Math.round(build.durationMs)} ms > ${BUDGETS.buildMs} ms`)} (budget ≤ ${BUDGETS.buildMs} ms)`)
 
 const generator = await benchGenerator()
-console.log(`\nOffline generator over ${generator.results.briefs} briefs (questions about the trade, event or additional information)\n`)
+console.log(`\nOffline generator over ${generator.results.briefs} briefs (quality checks of src/server/generator/quality.ts)\n`)
 for (const line of generator.lines) console.log(line)
 misses.push(...generator.misses)
 

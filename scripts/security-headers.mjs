@@ -53,13 +53,27 @@ export function securityHeaders(settings) {
   }
 }
 
-/** `_headers` as Netlify and Cloudflare Pages read it. */
-export function renderHeadersFile(settings) {
-  const lines = ['/*']
-  for (const [name, value] of Object.entries(securityHeaders(settings))) lines.push(`  ${name}: ${value}`)
-  lines.push('', '/_app/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '')
-  lines.push('/_app/builds/*', '  Cache-Control: no-cache', '')
-  lines.push('/*.html', '  Cache-Control: no-cache', '')
-  lines.push('/*/_payload.json', '  Cache-Control: no-cache', '')
-  return lines.join('\n')
+/** Files every page loads or links, besides the pages themselves: the site's policy goes on them too. */
+const SITE_FILES = ['/index.html', '/404.html', '/_app/*', '/images/*', '/favicon.svg']
+
+/**
+ * `_headers` as Netlify and Cloudflare Pages read it. `paths`: every page and redirect page of the build;
+ * `extra`: further rules by path pattern (the /admin/ editor's own policy). The site's policy is given to
+ * the site's paths by name rather than to `/*`: Cloudflare Pages joins the values of a header that two
+ * matching rules set, and two policies both apply, so the editor could not have a policy of its own.
+ * Any other path answers the not-found page, which carries the site's policy in its <meta>.
+ */
+export function renderHeadersFile(settings, { paths = ['/'], extra = {} } = {}) {
+  const { 'Content-Security-Policy': policy, ...shared } = securityHeaders(settings)
+  const block = (pattern, headers) => [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), '']
+  const sitePatterns = [...new Set([...paths.flatMap((page) => (page === '/' ? ['/'] : [page, `${page}/*`])), ...SITE_FILES])]
+  return [
+    ...block('/*', shared),
+    ...sitePatterns.flatMap((pattern) => block(pattern, { 'Content-Security-Policy': policy })),
+    ...Object.entries(extra).flatMap(([pattern, headers]) => block(pattern, headers)),
+    ...block('/_app/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ...block('/_app/builds/*', { 'Cache-Control': 'no-cache' }),
+    ...block('/*.html', { 'Cache-Control': 'no-cache' }),
+    ...block('/*/_payload.json', { 'Cache-Control': 'no-cache' }),
+  ].join('\n')
 }

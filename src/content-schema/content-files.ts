@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { z } from 'zod'
 import { applicationPage, contactPage, homePage, introPage, legalPage, pricingPageFile, sectionsPage } from './page-schemas'
+import { eventsFileSchema, generalFileSchema, languageFileSchema, sectorFileSchema, templatesFileSchema } from '#src/server/generator/bank-schema'
 import { siteFile } from './site-schema'
 
 /** Which schema describes which files of content/. */
@@ -16,6 +17,12 @@ export interface ContentFileRule {
   name: string
   /** The page's text is the Markdown file of the same name (`terms.md` beside `terms.json`). */
   markdownBody?: boolean
+  /**
+   * The field whose value names a file in the /admin editor, as a dotted path (`label.fr`); `*` stands for
+   * every entry of a list (`events.*.kind`: the kinds of its events, each named once). Without it, a page is
+   * named by its path and title, another file by its schema's title.
+   */
+  entryLabel?: string
 }
 
 /** Every content file and its schema. */
@@ -28,6 +35,11 @@ export const CONTENT_FILES: readonly ContentFileRule[] = [
   { files: 'content/pages/ai-request.json', schema: introPage, name: 'intro-page' },
   { files: 'content/pages/{terms,privacy,cookie-policy,legal-notice}.json', schema: legalPage, name: 'legal-page', markdownBody: true },
   { files: 'content/pages/*.json', schema: sectionsPage, name: 'sections-page' },
+  { files: 'content/generator/sectors/*.json', schema: sectorFileSchema, name: 'generator-sector', entryLabel: 'label.fr' },
+  { files: 'content/generator/events/*.json', schema: eventsFileSchema, name: 'generator-events', entryLabel: 'events.*.kind' },
+  { files: 'content/generator/general.json', schema: generalFileSchema, name: 'generator-general' },
+  { files: 'content/generator/templates.json', schema: templatesFileSchema, name: 'generator-templates' },
+  { files: 'content/generator/language.json', schema: languageFileSchema, name: 'generator-language' },
 ]
 
 /** `content/pages/{a,b}.json` → a regular expression over repository paths. */

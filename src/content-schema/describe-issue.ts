@@ -1,38 +1,12 @@
 import type { z } from 'zod'
 import { closestMatch } from '#src/lib/closest-match'
 import { fieldOf } from './fields'
+import { defOf, unwrap } from './schema-def'
 
 /** Where in a file a mistake is, as its JSON path (`page.sections[2].title`), and what is wrong there. */
 export interface Finding {
   path: PropertyKey[]
   message: string
-}
-
-/** The parts of a Zod definition this module reads (Zod 4's `schema.def`). */
-interface SchemaDef {
-  type: string
-  shape?: Record<string, z.ZodType>
-  element?: z.ZodType
-  items?: z.ZodType[]
-  innerType?: z.ZodType
-  in?: z.ZodType
-  options?: z.ZodType[]
-  discriminator?: string
-  entries?: Record<string, string | number>
-  values?: unknown[]
-  format?: string
-}
-
-const defOf = (schema: z.ZodType) => schema.def as unknown as SchemaDef
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema
-  for (let def = defOf(current); WRAPPERS.has(def.type) || def.type === 'pipe'; def = defOf(current)) {
-    current = (def.type === 'pipe' ? def.in : def.innerType)!
-  }
-  return current
 }
 
 /** The option of a discriminated union that `value` names, or the schema itself. */

@@ -11,6 +11,12 @@ declare module 'zod' {
   interface GlobalMeta {
     /** `title` is the field's label and `description` its help, both in French, for the people who edit content. */
     widget?: TextWidget
+    /** For a picture: the folder of static/images its files live in (`heroes`), where the /admin editor looks for and uploads them. */
+    folder?: string
+    /** For a fixed choice: how the /admin editor names each value (`{ season: 'Saisons' }`); the file keeps the value. */
+    optionLabels?: Record<string, string>
+    /** For a long list of short values that people seldom read whole (keywords): the /admin editor shows its count until it is opened. */
+    folded?: boolean
   }
 }
 
@@ -31,14 +37,18 @@ export function paragraph(label: string, help?: string) {
   return described(z.string().regex(/\S/, NOT_EMPTY), label, help, 'text')
 }
 
-/** A file of static/images, named by its public path (`/images/heroes/stakes.svg`). */
-export function imagePath(label: string, help?: string) {
-  return described(
+/**
+ * A file of static/images, named by its public path (`/images/heroes/stakes.svg`). `folder`: the folder
+ * of static/images this field's pictures belong in (`heroes`), static/images itself by default.
+ */
+export function imagePath(label: string, help?: string, { folder }: { folder?: string } = {}) {
+  const schema = described(
     z.string().regex(/^\/images\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'expected the path of a picture under static/images ("/images/….svg", .png, .jpg, .webp or .avif)' }),
     label,
     help,
     'image',
   )
+  return folder ? schema.meta({ ...schema.meta(), folder }) : schema
 }
 
 /** An identifier written into the page's address (`/#jeux`) or named by other content: lower case, digits, dashes. */

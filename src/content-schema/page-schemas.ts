@@ -36,7 +36,7 @@ const pagePath = z
 
 /** A page file: its path, what search engines and social networks show, and its content. */
 function pageFile<T extends z.ZodType>(page: T, title: string) {
-  return z.strictObject({ $schema: schemaReference.optional(), path: pagePath, meta: pageMeta, page }).meta({ title })
+  return z.strictObject({ $schema: schemaReference.optional(), path: pagePath, meta: pageMeta, page: page.meta({ ...page.meta(), title: 'Contenu de la page' }) }).meta({ title })
 }
 
 export const pageIntro = z.strictObject({

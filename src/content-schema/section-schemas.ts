@@ -30,7 +30,7 @@ export const heroSection = z
     figures: figures.optional(),
     image: z
       .strictObject({
-        src: imagePath('Illustration', 'Un fichier de static/images/heroes, par exemple « /images/heroes/stakes.svg ».'),
+        src: imagePath('Illustration', 'Un fichier de static/images/heroes, par exemple « /images/heroes/stakes.svg ».', { folder: 'heroes' }),
         width: z.int().positive().meta({ title: 'Largeur (px)', description: 'La largeur propre de l’image : elle réserve sa place avant le chargement.' }),
         height: z.int().positive().meta({ title: 'Hauteur (px)', description: 'La hauteur propre de l’image.' }),
       })

@@ -39,6 +39,14 @@ function asciiTrim(value: string): string {
   return value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '')
 }
 
+/** The spaces and tabs that end a text token's last line, before the line feed its raw gets when a line joins (asciiTrim took them off its text). */
+function lineEndBlanks(raw: string): string {
+  const end = raw.endsWith('\n') ? raw.length - 1 : raw.length
+  let start = end
+  while (start > 0 && (raw[start - 1] === ' ' || raw[start - 1] === '\t')) start--
+  return raw.slice(start, end)
+}
+
 /** Whether a label holds a link of its own (autolinks do not count, as in markdown-it). */
 const containsLink = (tokens: Token[]): boolean =>
   tokens.some((token) => (token.type === 'link' && !autolinks.has(token)) || ('tokens' in token && token.type !== 'image' && token.tokens && containsLink(token.tokens)))
@@ -129,8 +137,17 @@ class SiteTokenizer extends Tokenizer {
     return this.retext(super.paragraph(src), ({ text }) => asciiTrim(text))
   }
 
+  /**
+   * marked's text rule reads one line: in a list item, where marked's paragraph rule does not run, the lexer
+   * joins each following line to the text token before it. The end trimmed here is thus the block's end only if
+   * no line joins: when one does, the spaces or tabs that ended the line before come back, and two of them make
+   * a hard line break, as in a paragraph.
+   */
   override text(src: string) {
-    return this.retext(super.text(src), ({ text }) => asciiTrim(text))
+    const previous = this.lexer.state.lastToken
+    const token = this.retext(super.text(src), ({ text }) => asciiTrim(text))
+    if (token && previous?.type === 'text') previous.text += lineEndBlanks(previous.raw)
+    return token
   }
 
   override heading(src: string) {

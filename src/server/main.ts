@@ -1,11 +1,13 @@
 import { getRequestListener } from '@hono/node-server'
+import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readApiConfig, type Env } from './api/api-config'
 import { clientAddress } from './api/client-address'
+import { createContentEditorHandler, EDITOR_CONFIG_PATH, LOCAL_BACKEND_PATH, withLocalBackend, type ContentEditorOptions } from './content-editor/local-backend'
 import { createApi } from './api/create-api'
 import { createMemoryRateLimiter } from './api/rate-limit'
-import path from 'node:path'
+import path, { join } from 'node:path'
 import type { Delivery } from './delivery/delivery'
 import { describeDelivery } from './delivery/delivery-config'
 import { createNodeDelivery } from './delivery/node-delivery'
@@ -40,6 +42,8 @@ export interface SiteServerOptions {
   timeouts?: Partial<ServerTimeouts>
   /** Where contact requests and sign-ups go: the channels `env` configures (README), through the outbox in `dataDir`. */
   delivery?: Delivery
+  /** Watch mode: the /admin editor saves through this server into these files (never in production). */
+  contentEditor?: ContentEditorOptions
 }
 
 function sendText(response: ServerResponse, status: number, text: string): void {
@@ -62,7 +66,17 @@ export function requestPath(url: string | undefined): { path: string } | { statu
 }
 
 /** `npm start`: `dist/` served like a static bucket, the API under `/api`, bounded in time and size. */
-export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir, liveReload = false, env = process.env, timeouts = {}, delivery = createNodeDelivery({ env, dataDir }) }: SiteServerOptions) {
+export async function startSiteServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  dataDir,
+  liveReload = false,
+  env = process.env,
+  timeouts = {},
+  delivery = createNodeDelivery({ env, dataDir }),
+  contentEditor,
+}: SiteServerOptions) {
   const limits = { ...DEFAULT_TIMEOUTS, ...timeouts }
   const { config, problems } = readApiConfig(env)
   for (const problem of problems) console.warn(problem)
@@ -76,13 +90,23 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
   const reloadClients = new Set<ServerResponse>()
   /** Why the last build failed, told to pages that connect until a build succeeds. */
   let buildError: string | undefined
+  let servedRoot = root
   let serveStatic = createStaticHandler(root)
+  const editor = contentEditor && createContentEditorHandler(contentEditor)
+  /** The server's own origins and host names, once it listens: the only pages the editor's backend serves. */
+  const own = { origins: new Set<string>(), hosts: new Set<string>() }
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const target = requestPath(request.url)
     if ('status' in target) return sendText(response, target.status, target.status === 400 ? 'Bad Request' : 'Not Found')
     const { path } = target
     if (path === '/api' || path.startsWith('/api/')) return handleApi(request, response)
+    if (editor && path === LOCAL_BACKEND_PATH) return editor(request, response, own)
+    if (editor && path === EDITOR_CONFIG_PATH && request.method === 'GET') {
+      const config = await readFile(join(servedRoot, EDITOR_CONFIG_PATH), 'utf8')
+      response.writeHead(200, { 'content-type': 'text/yaml; charset=utf-8', 'cache-control': 'no-store' }).end(withLocalBackend(config, url))
+      return
+    }
     if (liveReload && path === '/_dev/live-reload.js') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(LIVE_RELOAD_SCRIPT)
       return
@@ -118,7 +142,13 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
   const address = server.address() as AddressInfo
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
   allowedOrigins.add(url)
-  if (['127.0.0.1', '::1', '::', '0.0.0.0'].includes(address.address)) allowedOrigins.add(`http://localhost:${address.port}`)
+  own.origins.add(url)
+  own.hosts.add(new URL(url).host)
+  if (['127.0.0.1', '::1', '::', '0.0.0.0'].includes(address.address)) {
+    allowedOrigins.add(`http://localhost:${address.port}`)
+    own.origins.add(`http://localhost:${address.port}`)
+    own.hosts.add(`localhost:${address.port}`)
+  }
 
   let closing: Promise<void> | undefined
   return {
@@ -129,6 +159,7 @@ export async function startSiteServer({ root, port, host = '127.0.0.1', dataDir,
      * and tells the open pages to reload.
      */
     notifyReload(nextRoot: string = root, previousRoots: readonly string[] = []) {
+      servedRoot = nextRoot
       serveStatic = createStaticHandler(nextRoot, previousRoots)
       buildError = undefined
       for (const client of reloadClients) client.write('event: reload\ndata: {}\n\n')

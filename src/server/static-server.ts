@@ -20,6 +20,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
+  '.yml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
 }
 
 /** Hashed file names never change content: cached for a year. Everything else is revalidated. */

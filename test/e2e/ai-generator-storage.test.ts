@@ -3,7 +3,7 @@ import { expectNoAxeViolations, useBrowser, waitForApp } from './support/browser
 import { generate, holdGenerations, openGenerator, openTab, seedExperiences, shownTitles, STORAGE_KEY, storedTitles } from './ai-generator-helpers'
 
 const browser = useBrowser()
-const LEMOINE = 'Boulangerie Lemoine : le grand quiz de Noël'
+const LEMOINE = 'Le quiz de Noël : Boulangerie Lemoine vous défie'
 const SAINT_ROCH = 'Le quiz de Noël : Cave Saint-Roch vous défie'
 const FULL = /Le stockage de votre navigateur est plein/
 

@@ -7,7 +7,7 @@ import { baseURL, expectNoAxeViolations, useBrowser } from './support/browser'
 import { generate, openGenerator, shownTitles, storedTitles } from './ai-generator-helpers'
 
 const browser = useBrowser()
-const LEMOINE = 'Boulangerie Lemoine : le grand quiz de Noël'
+const LEMOINE = 'Le quiz de Noël : Boulangerie Lemoine vous défie'
 
 async function importFile(page: Page, name: string, content: string) {
   await page.getByLabel('Importer une expérience (fichier JSON)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) })
@@ -27,7 +27,7 @@ describe('Export and import', () => {
     await generate(page, 'Boulangerie Lemoine', { held: false })
     const item = page.getByRole('listitem').filter({ hasText: LEMOINE })
     const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Exporter (JSON)' }).click()])
-    expect(download.suggestedFilename()).toBe('ludora-boulangerie-lemoine-le-grand-quiz-de-noel.json')
+    expect(download.suggestedFilename()).toBe('ludora-le-quiz-de-noel-boulangerie-lemoine-vous-defie.json')
     // The browser runs as a server the tests connect to: the file is fetched through saveAs, not read in place.
     const folder = await mkdtemp(path.join(os.tmpdir(), 'ludora-export-'))
     await download.saveAs(path.join(folder, download.suggestedFilename()))

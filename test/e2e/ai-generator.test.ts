@@ -22,7 +22,7 @@ describe('AI experience generator', () => {
     const { page, errors, context } = await openGenerator()
     await fillForm(page)
     await page.getByRole('button', { name: 'Générer mon jeu' }).click()
-    const item = page.getByRole('listitem').filter({ hasText: 'Boulangerie Lemoine : le grand quiz de Noël' })
+    const item = page.getByRole('listitem').filter({ hasText: 'Le quiz de Noël : Boulangerie Lemoine vous défie' })
     await item.waitFor()
     expect(await item.innerText()).toMatch(/Boulangerie Lemoine · Quiz en français/)
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludora:ai-experiences:v1') ?? '[]') as unknown[])
@@ -60,7 +60,7 @@ describe('AI experience generator', () => {
     await page.getByLabel('Sondage (sans bonne réponse)').check()
     await page.getByLabel('Anglais').check()
     await page.getByRole('button', { name: 'Générer mon jeu' }).click()
-    const item = page.getByRole('listitem').filter({ hasText: 'Cave Saint-Roch: your say on Christmas' })
+    const item = page.getByRole('listitem').filter({ hasText: 'Christmas: Cave Saint-Roch wants your opinion' })
     await item.waitFor()
     expect(await item.innerText()).toContain('Sondage en anglais')
     // The game's text is read in English, the player around it in French.

@@ -60,14 +60,15 @@ async function expectQuietAnnouncer(page: Page): Promise<void> {
 
 async function firstVisit(path: string, viewport = { width: 1280, height: 900 }) {
   const session = await openPage(browser(), { viewport })
-  // Accepting loads the third parties: silent stand-ins, as only focus and announcements matter here.
+  await gotoAndWait(session.page, path)
+  await waitForApp(session.page)
+  // Accepting loads the third parties: silent stand-ins, as only focus and announcements matter here. Set
+  // once the page has loaded (nothing optional loads before a choice), so the page's own files come from cache.
   await session.context.route('https://matomo.ludora.test/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
   await session.context.route('https://client.crisp.chat/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
   await session.context.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Vidéo</title><p>Lecteur vidéo</p>' }),
   )
-  await gotoAndWait(session.page, path)
-  await waitForApp(session.page)
   return session
 }
 

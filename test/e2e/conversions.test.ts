@@ -105,14 +105,14 @@ async function walkJourneys(page: Page, beforeLeaving: () => Promise<void> = asy
   await waitForApp(page)
   await fillForm(page)
   await page.getByRole('button', { name: 'Générer mon jeu' }).click()
-  const item = page.getByRole('listitem').filter({ hasText: 'Boulangerie Lemoine : le grand quiz de Noël' })
+  const item = page.getByRole('listitem').filter({ hasText: 'Le quiz de Noël : Boulangerie Lemoine vous défie' })
   await item.waitFor({ timeout: 30_000 })
   await exportAndShare(page)
   await openInNewTab(page, item.getByRole('button', { name: 'Récupérer dans mon compte' }))
 }
 
 async function exportAndShare(page: Page): Promise<void> {
-  const item = page.getByRole('listitem').filter({ hasText: 'Boulangerie Lemoine : le grand quiz de Noël' })
+  const item = page.getByRole('listitem').filter({ hasText: 'Le quiz de Noël : Boulangerie Lemoine vous défie' })
   await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Exporter (JSON)' }).click()])
   await item.getByRole('button', { name: 'Partager un aperçu' }).click()
   await expect.poll(() => item.getByLabel('Lien d’aperçu à envoyer').inputValue()).toMatch(/#apercu=/)

@@ -53,12 +53,14 @@ interface Signups {
   bodies: Record<string, unknown>[]
 }
 
-/** Every newsletter POST the page makes, answered as the API answers a registration. */
-async function recordSignups(page: Page): Promise<Signups> {
+/**
+ * Every newsletter POST the page makes, as the local API receives and answers it. Watched, not routed: a
+ * routed page gets none of its files from the cache.
+ */
+function recordSignups(page: Page): Signups {
   const signups: Signups = { bodies: [] }
-  await page.route('**/api/newsletter', async (route) => {
-    signups.bodies.push(route.request().postDataJSON() as Record<string, unknown>)
-    await route.fulfill({ status: 201, json: { status: 'registered' } })
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/newsletter') signups.bodies.push(request.postDataJSON() as Record<string, unknown>)
   })
   return signups
 }
@@ -67,7 +69,7 @@ async function open(gate?: ScriptGate): Promise<PageSession & { signups: Signups
   const session = await openPage(browser())
   await withConsentDecided(session.context)
   await gate?.install(session.context)
-  return { ...session, signups: await recordSignups(session.page) }
+  return { ...session, signups: recordSignups(session.page) }
 }
 
 /** Marks the element with a JS property (no attribute, which hydration would see): a replaced element loses it. */

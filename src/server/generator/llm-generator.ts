@@ -1,5 +1,7 @@
 import { ValidationError } from 'yup'
 import { parseExperience, type Experience, type GeneratorRequest, type LlmModelId } from '#src/features/ai-generator/experience-schema'
+import { groundingFacts } from './offline-generator'
+import { QUESTION_COUNT } from './quality'
 import { matchTopics } from './topics'
 import { readBounded } from '#src/lib/read-bounded'
 
@@ -41,8 +43,7 @@ export const DEADLINE_REASON = 'TimeoutError'
 const MAX_ANSWER_BYTES = 256 * 1024
 const DEFAULT_RETRY_AFTER_SECONDS = 30
 const MAX_RETRY_AFTER_SECONDS = 3600
-const QUESTION_COUNT = 5
-const FACT_HINTS = 4
+const FACT_HINTS = 5
 
 const DEFAULT_MODELS: Record<LlmModelId, string> = { fast: 'gpt-4o-mini', precise: 'gpt-4.1' }
 
@@ -94,12 +95,17 @@ function responseSchema(kind: 'quiz' | 'poll') {
   }
 }
 
-/** What the bank knows of the request, as grounding: its topics and a few checked facts. */
+/** What the bank knows of the request, as grounding: its topics and the sourced facts the offline writer would use. */
 function bankHints(input: GeneratorRequest): string[] {
   const match = matchTopics(input)
   const language = input.gameLanguage
-  const topics = [...match.activities.map((activity) => activity.label[language]), ...match.events.map((event) => event.names?.[language].name ?? input.event)]
-  const facts = [...match.activities, ...match.events].flatMap((entry) => entry.facts.map((fact) => fact[language])).slice(0, FACT_HINTS)
+  const topics = [
+    ...match.trades.map((trade) => trade.label[language]),
+    ...(match.trades.length ? [] : match.sectors.map((sector) => sector.label[language])),
+    ...(match.event ? [match.event.names?.[language].name ?? input.event] : []),
+    ...(match.eventSector ? [match.eventSector.label[language]] : []),
+  ]
+  const facts = groundingFacts(input).slice(0, FACT_HINTS)
   return [
     ...(topics.length ? [`Sujets reconnus : ${topics.join(', ')}.`] : []),
     ...(facts.length ? ['Faits vérifiés que tu peux utiliser ou reformuler :', ...facts.map((fact) => `- ${fact.question} → ${fact.answer}`)] : []),
@@ -114,11 +120,12 @@ function prompt(input: GeneratorRequest, previousProblems: string[] = []): { sys
       `Tu conçois des jeux-concours marketing pour des commerces et des marques. Écris un ${quiz ? 'quiz' : 'sondage'} en ${language}, et réponds uniquement en JSON conforme au schéma fourni.`,
       `Langue : chaque texte visible (titre, introduction, questions, réponses, explications, message de fin) est en ${language}, sans un mot d'une autre langue ; seuls les noms écrits par l'entreprise restent tels quels.`,
       quiz
-        ? `${QUESTION_COUNT} questions de culture générale vérifiable, 4 réponses chacune : une seule est juste, les trois autres sont fausses, plausibles et de même nature qu'elle (une date parmi des dates, un nombre parmi des nombres, de longueur voisine). Aucune statistique inventée. Une explication d'une phrase par question.`
-        : `${QUESTION_COUNT} questions d'opinion, 4 réponses chacune, sans bonne réponse (correctAnswer et explanation à null).`,
+        ? `Exactement ${QUESTION_COUNT} questions de culture générale vérifiable, 4 réponses chacune : une seule est juste, les trois autres sont fausses, plausibles et de même nature et de même longueur qu'elle (une date parmi des dates, un nombre parmi des nombres ; la bonne réponse n'est pas la seule longue). La bonne réponse change de position d'une question à l'autre. Aucune statistique inventée. Une explication d'une phrase par question.`
+        : `Exactement ${QUESTION_COUNT} questions d'opinion, 4 réponses chacune, sans bonne réponse (correctAnswer et explanation à null).`,
       "Sujet : chaque question porte sur l'activité de l'entreprise, sur l'événement ou sur les informations complémentaires, et les nomme ; jamais sur un autre métier.",
       "Les informations complémentaires (produit, offre, lot, ton) apparaissent dans le jeu : au moins une question ou l'introduction les reprend, et le ton demandé est suivi.",
-      'Pas deux questions semblables. Pas de marque tierce, pas de sujet sensible (politique, religion, santé), un ton positif.',
+      "Chaque question apprend quelque chose au joueur : aucune bonne réponse n'est le nom, l'activité, l'événement ou les informations de l'entreprise, et une question au plus reprend son annonce.",
+      'Pas deux questions sur le même fait ni avec la même bonne réponse, et aucune question ni explication ne donne la réponse d’une autre. Pas de marque tierce, pas de sujet sensible (politique, religion, conseil médical), un ton positif.',
     ].join('\n'),
     user: [
       `Entreprise : ${input.companyName}`,

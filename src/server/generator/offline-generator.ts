@@ -1,37 +1,51 @@
 import type { Experience, ExperienceQuestion, GameLanguage, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { bank, PLACEHOLDERS, type Bank, type EventNames, type Fact, type LanguageTemplates, type Poll } from './bank'
+import { bank, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type Sector } from './bank'
+import type { Placeholder } from './placeholders'
 import { readExtraInformation, type ExtraInformation } from './extra-information'
-import { sameKind } from './quality'
+import { answeredByBrief, briefTexts, QUESTION_COUNT, repeats, type BriefTexts, type QuestionText } from './quality'
 import { seededRandom, type Random } from './seeded-random'
-import { capitalize, clip, fold } from './text-match'
+import { capitalize, clip } from './text-match'
 import { matchTopics, type TopicMatch } from './topics'
 
 /**
- * The generator `npm start` uses when no model is configured. It writes a quiz of true facts about the
- * visitor's trade and event, or a poll of opinion questions about them, from the bank in
- * content/generator/. What the bank does not know is built from the visitor's own words: their trade,
- * their event, the offers and prizes of their additional information, never another trade. The same
- * request always gives the same game.
+ * The generator `npm start` uses when no model is configured. It writes a quiz of sourced facts about the
+ * visitor's trade (or its sector) and event, or a poll of opinion questions about them, from the bank in
+ * content/generator/. A trade the bank does not name gets the facts of the nearest sector by its words; an
+ * event it does not name, the facts its words point at, or the sector's. Only when nothing matches does a
+ * game fall back to the event and general facts, never to another sector's. It never asks what the brief
+ * answers (the visitor's company, trade, event or announcement); the same request always gives the same game.
  */
 
-const QUESTION_COUNT = 5
-const MIN_QUESTIONS = 3
-/** A trade or an event as an answer or inside a sentence: short enough to read at a glance. */
+/** A trade or an event as a label or inside a sentence: short enough to read at a glance. */
 const LABEL_MAX = 60
-const IDENTITY_CANDIDATES = 12
 const LIMITS = { title: 120, text: 600, question: 300, answer: 150, explanation: 500 }
+const ANSWER_SLOTS = 4
+/**
+ * How many of five facts an event gets beside the trade's: two or three when it belongs to the visitor's
+ * world, one for a moment of the business (open day) or an event of another world (back to school at a
+ * climbing gym), two for an event known only by its words.
+ */
+const EVENT_SHARE = { precise: [2, 3], aside: [1, 1], words: [2, 2] } as const
 
-type Placeholder = (typeof PLACEHOLDERS)[number]
+/** Where a question of a game comes from, for the measure of how much of it is about the brief. */
+export type QuestionOrigin = Origin | { kind: 'template' } | { kind: 'announcement' }
+
+export interface ComposedGame {
+  experience: Experience
+  origins: QuestionOrigin[]
+}
+
 type Values = Partial<Record<Placeholder, string>>
 
 interface Context {
   language: GameLanguage
   templates: LanguageTemplates
-  source: Bank
   random: Random
   match: TopicMatch
   extra: ExtraInformation
+  brief: BriefTexts
   values: Values
+  source: Bank
 }
 
 function fill(template: string, values: Values): string {
@@ -60,139 +74,161 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
-/** Round-robin over several lists, so two topics alternate rather than one taking every slot. */
-function interleave<T>(lists: readonly (readonly T[])[]): T[] {
-  const longest = Math.max(0, ...lists.map((items) => items.length))
-  return Array.from({ length: longest }, (_, index) => lists.flatMap((items) => (index < items.length ? [items[index]!] : []))).flat()
+/** Items sharing the most words with `focus` first; the seeded shuffle orders the rest. */
+function rank<T extends { stems: Set<string> }>(items: readonly T[], focus: ReadonlySet<string>, random: Random): T[] {
+  const overlap = (item: T) => [...focus].filter((word) => item.stems.has(word)).length
+  return random
+    .shuffle(items)
+    .map((item) => ({ item, score: overlap(item) }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ item }) => item)
 }
 
-function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  const seen = new Set<string>()
-  return items.filter((item) => {
-    const value = fold(key(item))
-    if (seen.has(value)) return false
-    seen.add(value)
+const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((set) => [...set]))
+
+interface Streams<T> {
+  /** The visitor's trades, then their whole sector, then the trades their words are near. */
+  own: T[]
+  /** The event's, or those of the sector its words point at; `quota` of them come before the trade's. */
+  event: T[]
+  quota: number
+  /** Other trades of the visitor's sector: better than nothing, after everything above. */
+  sameSector: T[]
+}
+
+/** The facts (or polls) of a request, in the order the game takes them. */
+function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, itemsOf: (holder: Sector | CalendarEvent) => T[]): Streams<T> {
+  const focus = union(match.words.event, match.words.extra)
+  const named = new Set(match.trades.map((trade) => trade.id))
+  const near = new Set(match.nearTrades.map((trade) => trade.id))
+  const sectorItems = match.sectors.flatMap(itemsOf)
+  const about = (ids: Set<string>) => (item: T) => item.trades.some((trade) => ids.has(trade))
+  const own = [
+    ...rank(sectorItems.filter(about(named)), focus, random),
+    ...rank(
+      sectorItems.filter((item) => item.trades.length === 0),
+      focus,
+      random,
+    ),
+    ...rank(sectorItems.filter(about(near)), union(focus, match.words.activity), random),
+  ]
+  const sameSector = rank(
+    sectorItems.filter((item) => item.trades.length > 0 && !about(named)(item) && !about(near)(item)),
+    union(focus, match.words.activity),
+    random,
+  )
+  let event: T[] = []
+  let share: readonly number[] = [0, 0]
+  if (match.event) {
+    event = rank(itemsOf(match.event), union(match.words.activity, match.words.extra), random)
+    const ours = match.event.sectors.length === 0 || match.sectors.some((sector) => match.event!.sectors.includes(sector.id))
+    share = match.event.kind === 'business' || !ours ? EVENT_SHARE.aside : EVENT_SHARE.precise
+  } else if (match.eventSector && !match.sectors.includes(match.eventSector)) {
+    // "Journée mondiale de l'abeille" at a bakery: the facts of beekeeping that speak of bees, not all of farming.
+    // With no sector of its own, the visitor's world is the one its event speaks of: all of it, closest first.
+    const wordsOfEvent = match.words.event
+    const items = itemsOf(match.eventSector)
+    event = rank(match.sectors.length ? items.filter((item) => [...wordsOfEvent].some((word) => item.stems.has(word))) : items, wordsOfEvent, random)
+    share = EVENT_SHARE.words
+  }
+  const quota = match.sectors.length === 0 ? Number.POSITIVE_INFINITY : share[random.next() < 0.5 ? 0 : 1]!
+  return { own, event, quota, sameSector }
+}
+
+/**
+ * Five items in order of priority: a quota of the event's, the trade's and sector's, the rest of the
+ * event's, then general ones; each accepted only if it does not clash with those already chosen.
+ */
+function choose<T extends { key: string }>(first: T[], { own, event, quota, sameSector }: Streams<T>, general: T[], accept: (item: T, chosen: T[]) => boolean): T[] {
+  const chosen: T[] = []
+  const taken = new Set<string>()
+  const add = (item: T) => {
+    if (chosen.length >= QUESTION_COUNT || taken.has(item.key) || !accept(item, chosen)) return false
+    chosen.push(item)
+    taken.add(item.key)
     return true
-  })
-}
-
-function factQuestion(fact: Fact, random: Random): ExperienceQuestion {
-  const answers = random.shuffle([fact.answer, ...fact.distractors.slice(0, 3)])
-  return { question: fact.question, answers, correctAnswer: answers.indexOf(fact.answer), explanation: fact.explanation }
-}
-
-/** "Which trade is ours?": the visitor's trade among three of other sectors, of similar length. */
-function activityIdentity({ source, language, templates, random, values }: Context): ExperienceQuestion | undefined {
-  const own = capitalize(values.activity!)
-  const candidates = source.activities
-    .filter((activity) => !activity.generic && fold(activity.label[language]) !== fold(own))
-    .sort((a, b) => Math.abs(a.label[language].length - own.length) - Math.abs(b.label[language].length - own.length))
-    .slice(0, IDENTITY_CANDIDATES)
-  const sectors = new Set<string>()
-  const others = random.shuffle(candidates).filter((activity) => !sectors.has(activity.sector) && Boolean(sectors.add(activity.sector)))
-  return identityQuestion(own, others.slice(0, 3).map((activity) => activity.label[language]), templates.activityQuestion, values, random)
-}
-
-/** "What is this game for?": the visitor's event among three calendar events. */
-function eventIdentity({ source, language, templates, random, values }: Context): ExperienceQuestion | undefined {
-  const own = capitalize(values.event!)
-  const candidates = source.events
-    .flatMap((event) => (event.names ? [capitalize(event.names[language].name)] : []))
-    .filter((name) => fold(name) !== fold(own))
-    .sort((a, b) => Math.abs(a.length - own.length) - Math.abs(b.length - own.length))
-    .slice(0, IDENTITY_CANDIDATES)
-  return identityQuestion(own, random.shuffle(candidates).slice(0, 3), templates.eventQuestion, values, random)
-}
-
-function identityQuestion(own: string, others: string[], template: { question: string; explanation: string }, values: Values, random: Random): ExperienceQuestion | undefined {
-  const answers = random.shuffle([own, ...others])
-  if (others.length < 3 || !sameKind(answers)) return undefined
-  return { question: fill(template.question, values), answers, correctAnswer: answers.indexOf(own), explanation: fill(template.explanation, values) }
-}
-
-const NUMBER = /(?<![\p{L}\d])(\d{1,4})(\s?(?:%|€))?(?![\p{L}\d.,])/u
-const MONTH_AFTER = /^\s*(janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|january|february|march|april|may|june|july|august|september|october|november|december)\b/i
-
-/** Three other plausible values for a figure the visitor gave: a percentage stays a percentage, a day a day. */
-function otherNumbers(value: number, suffix: string, after: string, random: Random): number[] {
-  const step = Math.max(1, Math.round(value / 4))
-  let candidates: number[]
-  if (suffix.includes('%')) candidates = [value - 10, value - 5, value + 5, value + 10, value * 2, Math.round(value / 2)].filter((n) => n <= 100)
-  else if (MONTH_AFTER.test(after) && value <= 31) candidates = [value - 7, value + 7, value - 3, value + 3].filter((n) => n <= 31)
-  else if (value >= 1900 && value <= 2100 && !suffix) candidates = [value - 10, value - 5, value - 2, value + 2]
-  else candidates = [value - step, value + step, value * 2, Math.round(value / 2), value + 2 * step]
-  return random.shuffle([...new Set(candidates.filter((n) => n > 0 && n !== value))]).slice(0, 3)
-}
-
-/** A figure of the announcement to find, or else "true or false". */
-function extraQuestion(sentence: string, { templates, random, values }: Context): ExperienceQuestion {
-  const found = NUMBER.exec(sentence)
-  if (found) {
-    const suffix = found[2] ?? ''
-    const others = otherNumbers(Number(found[1]), suffix, sentence.slice(found.index + found[0].length), random)
-    if (others.length === 3) {
-      const right = found[0]
-      const answers = random.shuffle([right, ...others.map((n) => `${n}${suffix}`)])
-      const blanked = `${sentence.slice(0, found.index)}…${sentence.slice(found.index + right.length)}`
-      return {
-        question: fill(templates.extraNumber.question, { ...values, sentence: blanked }),
-        answers,
-        correctAnswer: answers.indexOf(right),
-        explanation: fill(templates.extraNumber.explanation, { ...values, sentence }),
-      }
-    }
   }
-  const { question, answers, explanation } = templates.extraTrueFalse
-  return { question: fill(question, { ...values, sentence }), answers: [...answers], correctAnswer: 0, explanation: fill(explanation, { ...values, sentence }) }
+  first.forEach(add)
+  let fromEvent = 0
+  for (const item of event) if (fromEvent < quota && add(item)) fromEvent++
+  for (const item of [...own, ...sameSector, ...event, ...general]) add(item)
+  return chosen
 }
 
-function quizQuestions(context: Context): ExperienceQuestion[] {
-  const { match, language, random, templates, extra } = context
-  const factsOf = (entries: { facts: Record<GameLanguage, Fact>[] }[]) => interleave(entries.map((entry) => random.shuffle(entry.facts).map((fact) => fact[language])))
-  const activityFacts = factsOf(match.activities)
-  const eventFacts = factsOf(match.events)
-  const topicFacts = random.next() < 0.5 ? [activityFacts, eventFacts] : [eventFacts, activityFacts]
-  const facts = uniqueBy([...interleave(topicFacts), ...factsOf(match.season ? [match.season] : [])], (fact) => fact.question)
+const factText = (fact: Fact, language: GameLanguage): QuestionText => ({ question: fact[language].question, answer: fact[language].answer, explanation: fact[language].explanation })
 
-  const identities = [match.activities.length ? undefined : activityIdentity(context), match.eventKnown ? undefined : eventIdentity(context)].filter(
-    (question): question is ExperienceQuestion => question !== undefined,
-  )
-  const extras = [...extra.announcements, ...extra.prizes].slice(0, 2).map((sentence) => extraQuestion(sentence, context))
-  const chosen = [...facts.slice(0, QUESTION_COUNT - identities.length - Math.min(1, extras.length)).map((fact) => factQuestion(fact, random)), ...extras.slice(0, 1)]
-  if (identities.length + chosen.length < QUESTION_COUNT && extras[1]) chosen.push(extras[1])
-  // Only a request the bank knows nothing about, with no additional information, gets a question about
-  // the rules of the visitor's own contest.
-  for (const fact of random.shuffle(templates.fallbackFacts)) {
-    if (identities.length + chosen.length >= MIN_QUESTIONS) break
-    chosen.push(factQuestion({ ...fact, question: fill(fact.question, context.values) }, random))
+/** The facts a game on this request is built from, in the visitor's language. */
+function chooseFacts(context: Pick<Context, 'match' | 'random' | 'language' | 'brief' | 'source'>): Fact[] {
+  const { match, random, language, brief, source } = context
+  const clash = (fact: Fact, chosen: Fact[]) => {
+    const text = factText(fact, language)
+    return answeredByBrief(text, brief, source) || chosen.some((other) => repeats(factText(other, language), text, source) || repeats(text, factText(other, language), source))
   }
-  return [...identities, ...random.shuffle(chosen)]
+  return choose([], streams(match, random, (holder) => holder.facts), random.shuffle(source.general.facts), (fact, chosen) => !clash(fact, chosen))
 }
 
-function pollQuestions(context: Context): ExperienceQuestion[] {
-  const { match, language, random, templates, extra, values } = context
-  const pollsOf = (entries: { polls: Record<GameLanguage, Poll>[] }[]) => interleave(entries.map((entry) => random.shuffle(entry.polls).map((poll) => poll[language])))
-  const filled = (polls: Poll[]) => random.shuffle(polls).map((poll) => ({ question: fill(poll.question, values), answers: [...poll.answers] }))
+/** Sourced facts about a request, for a model to build on: the ones the offline writer would choose. */
+export function groundingFacts(input: GeneratorRequest, source: Bank = bank): FactText[] {
+  const random = seededRandom(requestSeed(input))
+  const context = { match: matchTopics(input, source), random, language: input.gameLanguage, brief: briefTexts(input, source), source }
+  return chooseFacts(context).map((fact) => fact[input.gameLanguage])
+}
+
+/** Right answers spread over the four slots: never the same one five times. */
+function answerSlots(random: Random): number[] {
+  return random.shuffle([0, 1, 2, 3, Math.floor(random.next() * ANSWER_SLOTS)])
+}
+
+function factQuestion(fact: FactText, slot: number, random: Random): ExperienceQuestion {
+  const answers = random.shuffle(fact.distractors)
+  answers.splice(slot, 0, fact.answer)
+  return { question: fact.question, answers, correctAnswer: slot, explanation: fact.explanation }
+}
+
+function quizQuestions(context: Context): { questions: ExperienceQuestion[]; origins: QuestionOrigin[] } {
+  const { language, random } = context
+  const facts = random.shuffle(chooseFacts(context))
+  const slots = answerSlots(random)
+  return { questions: facts.map((fact, index) => factQuestion(fact[language], slots[index]!, random)), origins: facts.map((fact) => fact.origin) }
+}
+
+interface Candidate {
+  key: string
+  origin: QuestionOrigin
+  poll: { question: string; answers: string[] }
+}
+
+function pollQuestions(context: Context): { questions: ExperienceQuestion[]; origins: QuestionOrigin[] } {
+  const { match, language, random, templates, extra, values, source } = context
+  const fromBank = (poll: Poll): Candidate => ({ key: poll.key, origin: poll.origin, poll: poll[language] })
+  const filled = (polls: { question: string; answers: string[] }[], prefix: string): Candidate[] =>
+    random.shuffle(polls).map((poll, index) => ({ key: `${prefix}${index}`, origin: { kind: 'template' }, poll: { question: fill(poll.question, values), answers: [...poll.answers] } }))
+  const bankStreams = streams(match, random, (holder) => holder.polls)
+  const candidates: Streams<Candidate> = {
+    own: bankStreams.own.map(fromBank),
+    event: bankStreams.event.map(fromBank),
+    quota: bankStreams.quota,
+    sameSector: bankStreams.sameSector.map(fromBank),
+  }
   const announcement = extra.announcements[0]
-  const polls = uniqueBy(
-    [
-      ...(announcement ? [{ question: fill(templates.extraPoll.question, { ...values, sentence: announcement }), answers: [...templates.extraPoll.answers] }] : []),
-      ...interleave([pollsOf(match.activities), pollsOf(match.events)]),
-      ...interleave([filled(templates.activityPolls), filled(templates.eventPolls)]),
-      ...pollsOf(match.season ? [match.season] : []),
-    ],
-    (poll) => poll.question,
-  )
-  return random.shuffle(polls.slice(0, QUESTION_COUNT))
+  const first: Candidate[] = announcement ? [{ key: 'announcement', origin: { kind: 'announcement' }, poll: { question: fill(templates.extraPoll.question, { ...values, sentence: announcement }), answers: [...templates.extraPoll.answers] } }] : []
+  const fallback = [...filled(templates.eventPolls, 'event-template'), ...filled(templates.activityPolls, 'activity-template'), ...random.shuffle(source.general.polls).map(fromBank)]
+  const alike = (candidate: Candidate, chosen: Candidate[]) => chosen.some((other) => repeats({ question: other.poll.question }, { question: candidate.poll.question }, source) !== undefined)
+  const chosen = random.shuffle(choose(first, candidates, fallback, (candidate, others) => !alike(candidate, others)))
+  return { questions: chosen.map(({ poll }) => ({ question: poll.question, answers: poll.answers })), origins: chosen.map(({ origin }) => origin) }
 }
 
 function eventNames(match: TopicMatch, templates: LanguageTemplates, language: GameLanguage, event: string): EventNames {
-  const known = match.namedEvent?.names?.[language]
+  const known = match.eventKnown ? match.event?.names?.[language] : undefined
   if (known) return known
   return { name: fill(templates.unknownEvent.name, { event }), of: fill(templates.unknownEvent.of, { event }) }
 }
 
-export function generateOffline(input: GeneratorRequest, source: Bank = bank): Experience {
+function requestSeed(input: GeneratorRequest): string {
+  return JSON.stringify([input.companyName, input.companyActivity, input.event, input.additionalInformation ?? '', input.gameType, input.gameLanguage].map((field) => (typeof field === 'string' ? oneLine(field) : field)))
+}
+
+export function composeOffline(input: GeneratorRequest, source: Bank = bank): ComposedGame {
   const language = input.gameLanguage
   const templates = source.templates[language]
   const kind = input.gameType === 0 ? 'quiz' : 'poll'
@@ -200,9 +236,8 @@ export function generateOffline(input: GeneratorRequest, source: Bank = bank): E
   const extra = readExtraInformation(input.additionalInformation, source)
   const event = clip(oneLine(input.event), LABEL_MAX)
   const names = eventNames(match, templates, language, event)
-  // A catch-all entry ("craft", "shop") names the trade less well than the visitor did.
-  const precise = match.activities.find((entry) => !entry.generic)
-  const activity = precise?.label[language] ?? activityLabel(input.companyActivity)
+  const trade = match.trades.find((entry) => !entry.generic)
+  const activity = trade?.label[language] ?? activityLabel(input.companyActivity)
   const values: Values = {
     company: oneLine(input.companyName),
     activity,
@@ -212,24 +247,34 @@ export function generateOffline(input: GeneratorRequest, source: Bank = bank): E
     Event: capitalize(names.name),
     eventOf: names.of,
   }
-  const seed = JSON.stringify([input.companyName, input.companyActivity, input.event, input.additionalInformation ?? '', input.gameType, language].map((field) => (typeof field === 'string' ? oneLine(field) : field)))
-  const random = seededRandom(seed)
-  const context: Context = { language, templates, source, random, match, extra, values }
+  const random = seededRandom(requestSeed(input))
+  const context: Context = { language, templates, random, match, extra, brief: briefTexts(input, source), values, source }
 
-  const questions = (kind === 'quiz' ? quizQuestions(context) : pollQuestions(context)).map((question) => ({
+  const { questions, origins } = kind === 'quiz' ? quizQuestions(context) : pollQuestions(context)
+  const clipped = questions.map((question) => ({
     ...question,
     question: clip(question.question, LIMITS.question),
     answers: question.answers.map((answer) => clip(answer, LIMITS.answer)),
     ...(question.explanation ? { explanation: clip(question.explanation, LIMITS.explanation) } : {}),
   }))
-  const withCount = { ...values, count: String(questions.length) }
+  const withCount = { ...values, count: String(clipped.length) }
+  // A quiz puts the announcement up front; a poll asks about it in its first question.
+  const announced = kind === 'quiz' ? extra.announcements.slice(0, 1) : []
   const reminder = extra.prizes[0] ?? extra.announcements[0]
   return {
-    kind,
-    language,
-    title: clip(fill(random.pick(templates.title[kind]), withCount), LIMITS.title),
-    introduction: clip([fill(random.pick(templates.introduction[kind][extra.tone]), withCount), ...extra.prizes].join(' '), LIMITS.text),
-    questions,
-    closingMessage: clip([fill(random.pick(templates.closing[kind][extra.tone]), withCount), ...(reminder ? [fill(templates.reminder, { ...withCount, sentence: reminder })] : [])].join(' '), LIMITS.text),
+    experience: {
+      kind,
+      language,
+      title: clip(fill(random.pick(templates.title[kind]), withCount), LIMITS.title),
+      introduction: clip([fill(random.pick(templates.introduction[kind][extra.tone]), withCount), ...announced, ...extra.prizes].join(' '), LIMITS.text),
+      questions: clipped,
+      closingMessage: clip([fill(random.pick(templates.closing[kind][extra.tone]), withCount), ...(reminder ? [fill(templates.reminder, { ...withCount, sentence: reminder })] : [])].join(' '), LIMITS.text),
+    },
+    origins,
   }
 }
+
+export function generateOffline(input: GeneratorRequest, source: Bank = bank): Experience {
+  return composeOffline(input, source).experience
+}
+

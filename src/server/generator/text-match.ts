@@ -25,39 +25,115 @@ export function words(text: string): string[] {
   return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
 }
 
+/** Texts whose stems a game asks for again and again (bank facts, the visitor's fields); bounded for a long-running server. */
+const stemCache = new Map<string, readonly string[]>()
+const STEM_CACHE_SIZE = 20_000
+
 /** The stemmed words of a text, what keywords are compared with. */
-export function stems(text: string): string[] {
-  return words(text).map(stem)
+export function stems(text: string): readonly string[] {
+  let cached = stemCache.get(text)
+  if (!cached) {
+    if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear()
+    cached = words(text).map(stem)
+    stemCache.set(text, cached)
+  }
+  return cached
 }
 
 /**
  * A keyword of the bank: one or more words, the last one possibly ending in `*` to match any word that
- * starts with it ("boulang*" for boulanger, boulangère, boulangerie).
+ * starts with it ("boulang*" for boulanger, boulangère, boulangerie); or a single word starting with `*` to
+ * match the longer words that end with it ("*thérapeute" for ergothérapeute, psychothérapeute).
  */
 export interface Keyword {
   source: string
   parts: string[]
   prefix: boolean
+  suffix: boolean
 }
 
 export function compileKeyword(source: string): Keyword {
-  const prefix = source.trimEnd().endsWith('*')
-  const parts = words(source.replace(/\*\s*$/, ''))
-  return { source, prefix, parts: prefix ? [...parts.slice(0, -1).map(stem), parts.at(-1) ?? ''] : parts.map(stem) }
+  const trimmed = source.trim()
+  const prefix = trimmed.endsWith('*')
+  const suffix = trimmed.startsWith('*')
+  const parts = words(trimmed.replace(/^\*|\*$/g, ''))
+  return { source, prefix, suffix, parts: prefix ? [...parts.slice(0, -1).map(stem), parts.at(-1) ?? ''] : parts.map(stem) }
+}
+
+function matchesPart(word: string, part: string, keyword: Keyword, last: boolean): boolean {
+  if (keyword.suffix) return word.length > part.length && word.endsWith(part)
+  return keyword.prefix && last ? word.startsWith(part) : word === part
 }
 
 /** Where the keyword first occurs in stemmed words, or -1. */
 export function findKeyword(text: readonly string[], keyword: Keyword): number {
-  const { parts, prefix } = keyword
+  const { parts } = keyword
   if (parts.length === 0) return -1
   for (let start = 0; start + parts.length <= text.length; start++) {
-    const matches = parts.every((part, offset) => {
-      const word = text[start + offset]!
-      return prefix && offset === parts.length - 1 ? word.startsWith(part) : word === part
-    })
-    if (matches) return start
+    if (parts.every((part, offset) => matchesPart(text[start + offset]!, part, keyword, offset === parts.length - 1))) return start
   }
   return -1
+}
+
+function matchesAt(text: readonly string[], start: number, keyword: Keyword): boolean {
+  const { parts } = keyword
+  return start + parts.length <= text.length && parts.every((part, offset) => matchesPart(text[start + offset]!, part, keyword, offset === parts.length - 1))
+}
+
+/** A keyword of some entry found in a text, and where it starts. */
+export interface KeywordHit<T> {
+  entry: T
+  keyword: Keyword
+  start: number
+}
+
+/**
+ * Keywords looked up by the words of a text instead of tried one by one: the bank holds thousands of them,
+ * and a game looks for them in a dozen texts.
+ */
+export class KeywordIndex<T> {
+  /** By first word: whole-word keywords, and multi-word ones whatever their last word. */
+  private readonly byFirstWord = new Map<string, [T, Keyword][]>()
+  /** Single words ending in `*`, by their beginning. */
+  private readonly byBeginning = new Map<string, [T, Keyword][]>()
+  /** Single words starting with `*`, by their ending. */
+  private readonly byEnding = new Map<string, [T, Keyword][]>()
+
+  constructor(entries: readonly T[], keywordsOf: (entry: T) => readonly Keyword[]) {
+    for (const entry of entries) {
+      for (const keyword of keywordsOf(entry)) {
+        const [first] = keyword.parts
+        if (first === undefined) continue
+        const map = keyword.suffix ? this.byEnding : keyword.prefix && keyword.parts.length === 1 ? this.byBeginning : this.byFirstWord
+        const list = map.get(first)
+        if (list) list.push([entry, keyword])
+        else map.set(first, [[entry, keyword]])
+      }
+    }
+  }
+
+  /** Each keyword found in the stemmed words of a text, at its first place. */
+  find(text: readonly string[]): KeywordHit<T>[] {
+    const hits: KeywordHit<T>[] = []
+    const seen = new Set<Keyword>()
+    const consider = (candidates: [T, Keyword][] | undefined, start: number) => {
+      for (const [entry, keyword] of candidates ?? []) {
+        if (seen.has(keyword) || !matchesAt(text, start, keyword)) continue
+        seen.add(keyword)
+        hits.push({ entry, keyword, start })
+      }
+    }
+    text.forEach((word, start) => {
+      consider(this.byFirstWord.get(word), start)
+      for (let length = 1; length <= word.length; length++) consider(this.byBeginning.get(word.slice(0, length)), start)
+      for (let cut = 1; cut < word.length; cut++) consider(this.byEnding.get(word.slice(cut)), start)
+    })
+    return hits
+  }
+
+  has(text: readonly string[]): boolean {
+    return this.find(text).length > 0
+  }
 }
 
 /** True when any keyword occurs in the text. */

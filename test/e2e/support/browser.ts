@@ -198,14 +198,15 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /**
- * axe-core on the whole page, or on the parts a test changed (`include`: CSS selectors). Every page is
- * scanned whole by the route sweep; a test of one widget's states scans that widget, which costs a
+ * axe-core on the whole page, or on the parts a test changed (`include`, `exclude`: CSS selectors). Every
+ * page is scanned by the route sweep; a test of one widget's states scans that widget, which costs a
  * fraction of a whole page (colour contrast is measured for every text on it).
  */
-export async function expectNoAxeViolations(page: Page, { include = [] }: { include?: string[] } = {}): Promise<void> {
+export async function expectNoAxeViolations(page: Page, { include = [], exclude = [] }: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
   // Only violations are reported, so axe skips collecting the details of every rule that passed.
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] })
   for (const selector of include) builder.include(selector)
+  for (const selector of exclude) builder.exclude(selector)
   const results = await builder.analyze()
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   expect(summary).toEqual([])

@@ -1,9 +1,9 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkContent, formatProblem } from '#src/content-schema/check-content'
+import { siteRoutes } from '../support/site-routes'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
@@ -12,14 +12,7 @@ let ROUTES: string[]
 let REDIRECTS: string[]
 
 beforeAll(async () => {
-  // esbuild.config.mjs has no type declarations; only these two are used.
-  const config = (await import(pathToFileURL(path.join(ROOT, 'esbuild.config.mjs')).href)) as {
-    routeModules: () => Promise<Map<string, string>>
-    routeRules: (settings: object, pages: unknown[]) => Record<string, unknown>
-    readSettings: () => object
-  }
-  ROUTES = [...(await config.routeModules()).keys()]
-  REDIRECTS = Object.keys(config.routeRules(config.readSettings(), []))
+  ;({ routes: ROUTES, redirects: REDIRECTS } = await siteRoutes())
 })
 
 const copies: string[] = []
@@ -191,6 +184,31 @@ describe('the content check', () => {
       'content/pages/privacy.json › $schema: missing; expected "../schemas/legal-page.schema.json" (its JSON Schema, for code editors)',
       // The message after the place is Node's own.
       expect.stringMatching(/^content\/pages\/terms\.json › line 4, column 3: not valid JSON: \S/),
+    ])
+  })
+
+  it('checks the generator bank: a fact without its source, a misspelt key, an event naming a sector the bank lacks, a trade id used twice', async () => {
+    const site = await siteCopy()
+    await site.edit('content/generator/sectors/food-shops.json', (data) => {
+      delete data.facts[0].source
+      data.facts[1].sourse = data.facts[1].source
+      delete data.facts[1].source
+    })
+    let trade = ''
+    await site.edit('content/generator/sectors/drinks.json', (data) => {
+      trade = data.trades[0].id
+    })
+    await site.edit('content/generator/sectors/restaurants.json', (data) => {
+      data.trades[0].id = trade
+    })
+    await site.edit('content/generator/events/holidays.json', (data) => {
+      data.events[0].sectors = ['boulangeries']
+    })
+    expect(await site.problems()).toEqual([
+      'content/generator/events/holidays.json › events[0].sectors[0]: no sector "boulangeries"',
+      'content/generator/sectors/food-shops.json › facts[0].source: missing; expected text',
+      'content/generator/sectors/food-shops.json › facts[1].sourse: unknown field; did you mean "source"?',
+      `content/generator/sectors/restaurants.json › trades[0].id: trade id "${trade}" is already used in sectors/drinks.json; expected an id of its own`,
     ])
   })
 })

@@ -1,92 +1,136 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bank, LANGUAGES, readBank } from '#src/server/generator/bank'
-import { foreignWords, sameKind } from '#src/server/generator/quality'
-import { findKeyword, stems } from '#src/server/generator/text-match'
-import { matchTopics, rankEntries } from '#src/server/generator/topics'
-import activities from '../../../../content/generator/activities.json'
-import events from '../../../../content/generator/events.json'
-import language from '../../../../content/generator/language.json'
-import templates from '../../../../content/generator/templates.json'
+import { bank, LANGUAGES, type CalendarEvent, type Fact, type Poll, type Sector } from '#src/server/generator/bank'
+import { bankFiles } from '#src/server/generator/bank-files'
+import { validateBankFiles, type BankFileSources } from '#src/server/generator/bank-schema'
+import { foreignWords, rightAnswerStandsOut, sameKind } from '#src/server/generator/quality'
+import { findKeyword, fold, stems, type Keyword } from '#src/server/generator/text-match'
+import { matchTopics } from '#src/server/generator/topics'
 
-const entries = [...bank.activities, ...bank.events]
+const contentDir = path.resolve(import.meta.dirname, '../../../../content/generator')
 const nobody: string[][] = []
-const mentions = (text: string, entry: (typeof entries)[number]) => [...entry.keywords, ...entry.vocabulary].some((keyword) => findKeyword(stems(text), keyword) >= 0)
-const request = (companyActivity: string, event = 'Journée client') => ({ companyName: 'Maison Test', companyActivity, event, additionalInformation: '' })
+const request = (companyActivity: string, event = 'Journée client', companyName = 'Maison Test') => ({ companyName, companyActivity, event, additionalInformation: '' })
+const mentions = (text: string, keywords: readonly Keyword[]) => keywords.some((keyword) => findKeyword(stems(text), keyword) >= 0)
+const sectorWords = (sector: Sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => [...trade.keywords, ...trade.vocabulary])]
+const eventWords = (event: CalendarEvent) => [...event.keywords, ...event.vocabulary]
+const clone = (): BankFileSources => JSON.parse(JSON.stringify(bankFiles)) as BankFileSources
+type Json = Record<string, unknown> & { facts: Record<string, unknown>[] }
+
+function checkEntry(facts: Fact[], polls: Poll[], keywords: readonly Keyword[]) {
+  for (const item of facts) {
+    for (const lang of LANGUAGES) {
+      const fact = item[lang]
+      const answers = [fact.answer, ...fact.distractors]
+      expect(mentions([fact.question, ...answers].join(' \n '), keywords), `${item.key} ${lang}: ${fact.question}`).toBe(true)
+      expect(sameKind(answers), `${item.key} ${lang}: ${answers.join(' / ')}`).toBe(true)
+      expect(rightAnswerStandsOut(answers, 0), `${item.key} ${lang}: ${answers.join(' / ')}`).toBe(false)
+      for (const text of [fact.question, ...answers, fact.explanation]) expect(foreignWords(text, lang, nobody), `${item.key} ${lang}: ${text}`).toEqual([])
+    }
+  }
+  for (const item of polls) {
+    for (const lang of LANGUAGES) {
+      const poll = item[lang]
+      expect(mentions([poll.question, ...poll.answers].join(' \n '), keywords), `${item.key} ${lang}: ${poll.question}`).toBe(true)
+      for (const text of [poll.question, ...poll.answers]) expect(foreignWords(text, lang, nobody), `${item.key} ${lang}: ${text}`).toEqual([])
+    }
+  }
+}
 
 describe('generator bank', () => {
-  it('knows at least 40 activities across the sectors and 25 events and seasons of the French calendar', () => {
-    expect(bank.activities.filter((activity) => !activity.generic).length).toBeGreaterThanOrEqual(40)
-    expect(new Set(bank.activities.map((activity) => activity.sector)).size).toBe(Object.keys(bank.sectors).length)
-    expect(Object.keys(bank.sectors)).toEqual(expect.arrayContaining(['food', 'retail', 'beauty', 'automotive', 'realestate', 'health', 'sport', 'culture', 'tourism', 'services', 'associations']))
-    expect(bank.events.length).toBeGreaterThanOrEqual(25)
+  it('passes its schema, with every content file listed for the server bundle', () => {
+    expect(validateBankFiles(bankFiles)).toEqual([])
+    const listed = [...bankFiles.sectors, ...bankFiles.events].map((file) => file.path).sort()
+    const onDisk = ['sectors', 'events'].flatMap((folder) => readdirSync(path.join(contentDir, folder)).map((file) => `${folder}/${file}`)).sort()
+    expect(listed).toEqual(onDisk)
   })
 
-  it.each(entries.map((entry) => [entry.id, entry] as const))('%s: every fact and poll is about the entry, in its language, with answers of one kind', (_id, entry) => {
-    for (const item of entry.facts) {
-      for (const lang of LANGUAGES) {
-        const fact = item[lang]
-        expect(mentions([fact.question, fact.answer, ...fact.distractors].join(' \n '), entry), fact.question).toBe(true)
-        expect(sameKind([fact.answer, ...fact.distractors]), fact.question).toBe(true)
-        for (const text of [fact.question, fact.answer, ...fact.distractors, fact.explanation]) expect(foreignWords(text, lang, nobody), text).toEqual([])
-      }
-    }
-    for (const item of entry.polls) {
-      for (const lang of LANGUAGES) {
-        const poll = item[lang]
-        expect(mentions([poll.question, ...poll.answers].join(' \n '), entry), poll.question).toBe(true)
-        for (const text of [poll.question, ...poll.answers]) expect(foreignWords(text, lang, nobody), text).toEqual([])
-      }
-    }
+  it('refuses a fact without a source, an unknown key, a typo in a placeholder and a broken reference, naming each', () => {
+    const sources = clone()
+    const food = sources.sectors.find((file) => file.path === 'sectors/food-shops.json')!.data as Json
+    delete food.facts[0]!.source
+    food.facts[1]!.sourse = 'https://fr.wikipedia.org/wiki/Pain'
+    ;(sources.templates.data as { fr: { title: { quiz: string[] } } }).fr.title.quiz[0] = '{compagny} : le grand quiz'
+    const events = sources.events.find((file) => file.path === 'events/holidays.json')!.data as { events: { sectors?: string[] }[] }
+    events.events[0]!.sectors = ['space']
+    const problems = validateBankFiles(sources)
+    expect(problems).toContain('sectors/food-shops.json › facts.0.source: Invalid input: expected string, received undefined')
+    expect(problems).toContain('sectors/food-shops.json › facts.1: Unrecognized key: "sourse"')
+    expect(problems.some((problem) => problem.startsWith('templates.json › fr.title.quiz.0: uses a placeholder other than'))).toBe(true)
+    expect(problems).toContain('events/holidays.json › events.0.sectors.0: no sector "space"')
   })
 
-  it('names each activity and event with words that lead back to it', () => {
-    for (const activity of bank.activities) {
-      for (const lang of LANGUAGES) expect(rankEntries(activity.label[lang], bank.activities).map(({ id }) => id), activity.label[lang]).toContain(activity.id)
-    }
-    for (const event of bank.events) {
-      for (const lang of LANGUAGES) if (event.names) expect(mentions(`${event.names[lang].name} ${event.names[lang].of}`, event), event.names[lang].name).toBe(true)
-    }
+  it('covers at least 25 sectors of 12 facts, 150 named trades and 60 events and seasons', () => {
+    expect(bank.sectors.length).toBeGreaterThanOrEqual(25)
+    for (const sector of bank.sectors) expect(sector.facts.length, sector.id).toBeGreaterThanOrEqual(12)
+    expect(bank.trades.filter((trade) => !trade.generic).length).toBeGreaterThanOrEqual(150)
+    expect(bank.events.length).toBeGreaterThanOrEqual(60)
+    for (const event of bank.events) expect(event.facts.length, event.id).toBeGreaterThanOrEqual(3)
+    const questions = [...bank.sectors, ...bank.events, bank.general].flatMap((entry) => entry.facts.map((fact) => fold(fact.fr.question)))
+    expect(questions.length - new Set(questions).size).toBe(0)
   })
 
-  it('writes every template in its own language', () => {
+  it.each(bank.sectors.map((sector) => [sector.id, sector] as const))('sector %s: every fact and poll names its world, in its language, with answers of one kind', (_id, sector) => {
+    checkEntry(sector.facts, sector.polls, sectorWords(sector))
+  })
+
+  it.each(bank.events.map((event) => [event.id, event] as const))('event %s: every fact and poll names it, in its language, with answers of one kind', (_id, event) => {
+    checkEntry(event.facts, event.polls, eventWords(event))
+  })
+
+  it('writes the general facts and every template in their own language, general answers alike', () => {
     for (const lang of LANGUAGES) {
       const strings: string[] = []
       JSON.stringify(bank.templates[lang], (_key, value: unknown) => (typeof value === 'string' ? void strings.push(value) : value))
+      for (const fact of bank.general.facts) strings.push(fact[lang].question, fact[lang].answer, ...fact[lang].distractors, fact[lang].explanation)
       for (const text of strings) expect(foreignWords(text.replace(/\{\w+\}/g, 'Lemoine'), lang, nobody), text).toEqual([])
+      for (const fact of bank.general.facts) {
+        const answers = [fact[lang].answer, ...fact[lang].distractors]
+        expect(sameKind(answers), answers.join(' / ')).toBe(true)
+        expect(rightAnswerStandsOut(answers, 0), answers.join(' / ')).toBe(false)
+      }
     }
   })
 
-  it('recognises a trade or an event whatever the accents, the case and the plural', () => {
-    expect(matchTopics(request('BOULANGERIES')).activities[0]?.id).toBe('bakery')
-    expect(matchTopics(request('fromageries affineurs')).activities[0]?.id).toBe('cheese')
-    expect(matchTopics(request('Opticiens', 'FETE DES MERES')).namedEvent?.id).toBe('mothersday')
-    expect(matchTopics(request('bijoux fantaisie', 'noel')).namedEvent?.id).toBe('christmas')
-    expect(matchTopics(request('bijoux fantaisie')).activities[0]?.id).toBe('jewellery')
-    expect(matchTopics(request('Car dealerships', "St Patrick's Day")).activities[0]?.id).toBe('cardealer')
-    expect(matchTopics(request('bakeries', 'saint-patrick')).namedEvent?.id).toBe('stpatrick')
+  it('names each trade with words that lead back to it, by its name or by the words of its world ("Café")', () => {
+    for (const trade of bank.trades.filter((entry) => !entry.generic)) {
+      for (const lang of LANGUAGES) {
+        const match = matchTopics(request(trade.label[lang], 'Journée client'))
+        expect([...match.trades, ...match.nearTrades].map(({ id }) => id), trade.label[lang]).toContain(trade.id)
+      }
+    }
   })
 
-  it('prefers the trade named first and never mixes in a weaker one', () => {
-    expect(matchTopics(request('restaurant de fruits de mer')).activities.map(({ id }) => id)).toEqual(['restaurant', 'fishmonger'])
-    expect(matchTopics(request('agence de communication pour les restaurants')).activities.map(({ id }) => id)).toEqual(['agency'])
-    expect(matchTopics(request('vente de vélos', 'vacances de Noël')).namedEvent?.id).toBe('christmas')
-    expect(matchTopics(request('magasin de vélos')).activities.map(({ id }) => id)).toEqual(['bike'])
+  it('recognises a named trade or event whatever the accents, the case and the plural, the most specific first', () => {
+    const trade = (activity: string, name?: string) => matchTopics(request(activity, 'Journée client', name)).trades.map(({ id }) => id)
+    expect(trade('BOULANGERIES')).toEqual(['bakery'])
+    expect(trade('fromageries affineurs')).toEqual(['cheese'])
+    expect(trade('Brasserie artisanale, bières de saison')).toEqual(['brewery'])
+    expect(trade('Harbor Vet Clinic, cats and dogs')).toEqual(['vet'])
+    expect(trade('restaurant de fruits de mer')).toEqual(['restaurant', 'fishmonger'])
+    expect(trade('salle d’escalade et de bloc')).toEqual(['climbing'])
+    expect(matchTopics(request('Opticiens', 'FETE DES MERES')).event?.id).toBe('mothers-day')
+    expect(matchTopics(request('bijoux fantaisie', 'noel')).event?.id).toBe('christmas')
+    expect(matchTopics(request('bakeries', 'saint-patrick')).event?.id).toBe('st-patrick')
+    expect(matchTopics(request('vente de vélos', 'vacances de Noël')).event?.id).toBe('christmas')
+    expect(matchTopics(request('caviste', 'Nouvel An chinois')).event?.id).toBe('lunar-new-year')
   })
 
-  it('refuses a broken bank with the faulty entry named', () => {
-    const sources = { activities, events, templates, language }
-    const clone = () => JSON.parse(JSON.stringify(sources)) as typeof sources
-    const typo = clone()
-    typo.templates.fr.title.quiz[0] = '{compagny} : le grand quiz'
-    expect(() => readBank(typo)).toThrow(/templates.json.fr.title.quiz\[0\]: unknown placeholder \{compagny\}/)
-    const twice = clone()
-    twice.activities.activities[0]!.facts[0]!.fr.distractors[0] = twice.activities.activities[0]!.facts[0]!.fr.answer
-    expect(() => readBank(twice)).toThrow(/activities.json activities\[0\].facts\[0\].fr: a distractor repeats/)
-    const untranslated = clone()
-    delete (untranslated.events.events[0]!.facts[0] as { en?: unknown }).en
-    expect(() => readBank(untranslated)).toThrow(/events.json events\[0\].facts\[0\].en: expected an object/)
-    const orphan = clone()
-    orphan.activities.activities[0]!.sector = 'space'
-    expect(() => readBank(orphan)).toThrow(/unknown sector "space"/)
+  it('places a trade the bank does not name in the nearest sector by its words, and nowhere when nothing matches', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf('fabrication artisanale de nougats et calissons')).toEqual(['food-shops'])
+    expect(sectorOf('location de trottinettes électriques')).toEqual(['automotive'])
+    expect(sectorOf('pension pour chevaux')).toEqual(['animals'])
+    expect(matchTopics(request('fabrication artisanale de nougats')).trades).toEqual([])
+    expect(sectorOf('Zorglub et associés')).toEqual([])
+  })
+
+  it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
+    const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
+    expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
+    expect(eventSector('expert-comptable', 'Déclaration de revenus')).toBe('accounting-law')
+    expect(eventSector('boulangerie', 'Semaine du miel et des abeilles')).toBe('farming')
+    expect(matchTopics(request('boulangerie', 'Journée privilège')).eventSector).toBeUndefined()
+    expect(matchTopics(request('boulangerie', 'Printemps')).event?.id).toBe('spring')
   })
 })

@@ -1,51 +1,96 @@
-import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { generateOffline } from '#src/server/generator/offline-generator'
-import { assessExperience } from '#src/server/generator/quality'
-import corpus from './brief-corpus.json'
+import type { Experience, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
+import { composeOffline, type QuestionOrigin } from '#src/server/generator/offline-generator'
+import { assessExperience, QUESTION_COUNT } from '#src/server/generator/quality'
+import knownCorpus from './brief-corpus.json'
+import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
- * The brief corpus run through the offline generator and the quality checks: shared by the corpus test and
+ * The brief corpora run through the offline generator and the quality checks: shared by the corpus test and
  * `npm run bench` (scripts/bench-generator.mjs), so both measure the same thing.
+ * - known: trades and events the bank names;
+ * - unknown: trades and events it does not name, written from business directories and calendars.
+ * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
 export interface CorpusBrief {
   input: GeneratorRequest
-  expected: { activity: string | null; event: string | null }
-  /** Known when the bank knows both the trade and the event. */
-  group: 'known' | 'unknown'
-}
-
-export interface OnTopicShare {
-  onTopic: number
-  questions: number
-  share: number
+  expected: { sectors: string[]; events: string[] }
 }
 
 export interface CorpusMeasure {
   briefs: number
-  known: OnTopicShare
-  unknown: OnTopicShare
+  questions: number
+  /** Questions that teach something: not answered by the brief, not a repeat of another. */
+  informative: number
+  /** Questions whose fact or poll comes from the brief's own sector or event. */
+  own: number
+  /** Games with fewer questions than promised. */
+  short: number
   /** Briefs whose game fails a quality check, with the problems found. */
   failing: { brief: string; problems: string[] }[]
 }
 
-export const corpusBriefs: CorpusBrief[] = corpus.briefs.map(({ expect: expected, ...fields }) => ({
-  input: { ...fields, gameType: fields.gameType as 0 | 1, gameLanguage: fields.gameLanguage as GeneratorRequest['gameLanguage'], llmModel: 'fast' },
-  expected,
-  group: expected.activity !== null && expected.event !== null ? 'known' : 'unknown',
-}))
+export interface CorpusTiming {
+  /** Milliseconds to write a game, each brief timed as the best of a few runs (a shared machine pauses any process now and then). */
+  medianMs: number
+  slowestMs: number
+}
+
+interface RawBrief {
+  companyName: string
+  companyActivity: string
+  event: string
+  additionalInformation: string
+  gameType: number
+  gameLanguage: string
+  expect: { sectors: string[]; events: string[] }
+}
+
+const toBriefs = (briefs: RawBrief[]): CorpusBrief[] =>
+  briefs.map(({ expect: expected, ...fields }) => ({
+    input: { ...fields, gameType: fields.gameType as 0 | 1, gameLanguage: fields.gameLanguage as GeneratorRequest['gameLanguage'], llmModel: 'fast' },
+    expected,
+  }))
+
+export const knownBriefs = toBriefs(knownCorpus.briefs)
+export const unknownBriefs = toBriefs(unknownCorpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
-export function measureCorpus(briefs: CorpusBrief[] = corpusBriefs): CorpusMeasure {
-  const shares = { known: { onTopic: 0, questions: 0, share: 0 }, unknown: { onTopic: 0, questions: 0, share: 0 } }
-  const failing: CorpusMeasure['failing'] = []
+/** A question comes from the brief's world when its fact or poll belongs to one of the expected sectors or events. */
+function isOwn(origin: QuestionOrigin, expected: CorpusBrief['expected']): boolean {
+  if (origin.kind === 'sector') return expected.sectors.includes(origin.id)
+  if (origin.kind === 'event') return expected.events.includes(origin.id)
+  return false
+}
+
+/** `onGame` sees each game as written, for checks the measure does not make (the app's own parser). */
+export function measureCorpus(briefs: CorpusBrief[], onGame?: (brief: CorpusBrief, experience: Experience) => void): CorpusMeasure {
+  const measure: CorpusMeasure = { briefs: briefs.length, questions: 0, informative: 0, own: 0, short: 0, failing: [] }
   for (const brief of briefs) {
-    const report = assessExperience(brief.input, generateOffline(brief.input))
-    shares[brief.group].onTopic += report.onTopic.filter(Boolean).length
-    shares[brief.group].questions += report.onTopic.length
-    if (report.problems.length) failing.push({ brief: describeBrief(brief), problems: report.problems })
+    const { experience, origins } = composeOffline(brief.input)
+    onGame?.(brief, experience)
+    const report = assessExperience(brief.input, experience)
+    measure.questions += experience.questions.length
+    measure.informative += report.informative.filter(Boolean).length
+    measure.own += origins.filter((origin) => isOwn(origin, brief.expected)).length
+    if (experience.questions.length < QUESTION_COUNT) measure.short++
+    if (report.problems.length) measure.failing.push({ brief: describeBrief(brief), problems: report.problems })
   }
-  for (const group of Object.values(shares)) group.share = group.questions ? group.onTopic / group.questions : 0
-  return { briefs: briefs.length, ...shares, failing }
+  return measure
+}
+
+export function timeCorpus(briefs: CorpusBrief[], runs = 3): CorpusTiming {
+  const times = briefs
+    .map(({ input }) => {
+      let best = Number.POSITIVE_INFINITY
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now()
+        composeOffline(input)
+        best = Math.min(best, performance.now() - started)
+      }
+      return best
+    })
+    .sort((a, b) => a - b)
+  return { medianMs: times[Math.floor(times.length / 2)] ?? 0, slowestMs: times.at(-1) ?? 0 }
 }

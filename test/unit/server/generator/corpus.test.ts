@@ -1,36 +1,59 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience } from '#src/features/ai-generator/experience-schema'
-import { generateOffline } from '#src/server/generator/offline-generator'
-import { assessExperience } from '#src/server/generator/quality'
 import { matchTopics } from '#src/server/generator/topics'
-import { corpusBriefs, describeBrief, measureCorpus } from './corpus-measure'
+import { describeBrief, knownBriefs, measureCorpus, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
 
-const cases = corpusBriefs.map((brief) => [describeBrief(brief), brief] as const)
+/** The goals of issue 22, also checked by `npm run bench`. */
+const GOALS = { informative: 0.9, own: 0.8 }
+/** A corpus runs in about 3 s on a busy two-core machine: room to spare, not a hang. */
+const MEASURE_TIMEOUT_MS = 30_000
 
-describe('brief corpus', () => {
-  it('covers known and unknown topics, quizzes and polls, French and English', () => {
-    expect(corpusBriefs.length).toBeGreaterThanOrEqual(60)
-    expect(corpusBriefs.filter(({ group }) => group === 'known').length).toBeGreaterThanOrEqual(20)
-    expect(corpusBriefs.filter(({ group }) => group === 'unknown').length).toBeGreaterThanOrEqual(20)
-    for (const [gameType, gameLanguage] of [[0, 'fr'], [0, 'en'], [1, 'fr'], [1, 'en']] as const) {
-      expect(corpusBriefs.filter(({ input }) => input.gameType === gameType && input.gameLanguage === gameLanguage).length).toBeGreaterThanOrEqual(4)
+const count = (briefs: CorpusBrief[], keep: (brief: CorpusBrief) => boolean) => briefs.filter(keep).length
+
+/** Measures a corpus once, checking on the way that every game passes the app's own parser. */
+function measured(briefs: CorpusBrief[]): CorpusMeasure {
+  const unparsed: string[] = []
+  const measure = measureCorpus(briefs, (brief, experience) => {
+    try {
+      parseExperience(experience)
+    } catch {
+      unparsed.push(describeBrief(brief))
     }
   })
+  expect(unparsed).toEqual([])
+  return measure
+}
 
-  it.each(cases)('matches %s with the expected bank entries', (_name, { input, expected }) => {
-    const match = matchTopics(input)
-    expect(match.activities.find((entry) => !entry.generic)?.id ?? null).toBe(expected.activity)
-    expect(match.eventKnown ? (match.namedEvent ?? match.season)?.id : null).toBe(expected.event)
+describe('brief corpora', () => {
+  it('hold at least 120 briefs of unknown trades and events, in both languages, quizzes and polls', () => {
+    expect(unknownBriefs.length).toBeGreaterThanOrEqual(120)
+    expect(knownBriefs.length).toBeGreaterThanOrEqual(60)
+    for (const briefs of [unknownBriefs, knownBriefs]) {
+      for (const [gameType, gameLanguage] of [[0, 'fr'], [0, 'en'], [1, 'fr'], [1, 'en']] as const) {
+        expect(count(briefs, ({ input }) => input.gameType === gameType && input.gameLanguage === gameLanguage)).toBeGreaterThanOrEqual(4)
+      }
+    }
+    expect(count(unknownBriefs, ({ input }) => input.gameLanguage === 'en')).toBeGreaterThanOrEqual(50)
+    expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it.each(cases)('writes a valid, clean game for %s', (_name, { input }) => {
-    const experience = parseExperience(generateOffline(input))
-    expect(assessExperience(input, experience).problems).toEqual([])
+  it('name in the unknown corpus no trade and no event of the bank', () => {
+    const named = unknownBriefs.filter(({ input }) => {
+      const match = matchTopics(input)
+      return match.trades.length > 0 || match.eventKnown
+    })
+    expect(named.map(describeBrief)).toEqual([])
   })
 
-  it('keeps every question on topic for known briefs and nine in ten for unknown ones', () => {
-    const measure = measureCorpus()
-    expect(measure.known.share).toBe(1)
-    expect(measure.unknown.share).toBeGreaterThanOrEqual(0.9)
-  })
+  it.each([
+    ['unknown', unknownBriefs],
+    ['known', knownBriefs],
+  ] as const)('give %s briefs five informative questions, most of them from their own sector or event', (_name, briefs) => {
+    const measure = measured(briefs)
+    expect(measure.failing).toEqual([])
+    expect(measure.short).toBe(0)
+    expect(measure.questions).toBe(briefs.length * 5)
+    expect(measure.informative / measure.questions).toBeGreaterThanOrEqual(GOALS.informative)
+    expect(measure.own / measure.questions).toBeGreaterThanOrEqual(GOALS.own)
+  }, MEASURE_TIMEOUT_MS)
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getStore } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readDeliveryConfig } from '#src/server/delivery/delivery-config'
 import { startHttpReceiver, type ReceivedRequest } from '../delivery/test-servers'
 import { contactFields, contactPost, sendFormTraffic, signUpPost, type FormPost, type Traffic } from './support/form-traffic'
@@ -176,6 +176,10 @@ async function expectDeliveredAsNode(instance: Instance, traffic: Pick<Traffic, 
   for (const signUp of signUps) expectSameAsNode(signUp, await nodeBrevoPost(config.brevo!, emailOf(signUp)))
 }
 
+afterEach(() => {
+  vi.useRealTimers()
+})
+
 beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation((line: unknown) => void logged.push(String(line)))
 })
@@ -198,6 +202,8 @@ describe('the API as a Netlify Function (v2, bundled as Netlify loads it)', () =
 
   it('keeps each submission in Netlify Blobs before the 201, and the scheduled function delivers it once the webhook is back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    // The schedule reads the clock: the test moves it, so a slow machine posting for seconds changes nothing.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T09:00:00Z') })
     down = ['/hooks/signed']
     const contacts = Array.from({ length: 20 }, (_, index) => `netlify-panne-${index}@exemple.fr`)
     const signUps = Array.from({ length: 10 }, (_, index) => `netlify-inscription-${index}@exemple.fr`)
@@ -219,17 +225,19 @@ describe('the API as a Netlify Function (v2, bundled as Netlify loads it)', () =
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Livraison : demande \S+ \(contact\) non remise \(webhook : le webhook a répondu 503\) ; essai 1, le suivant dans 1 s au plus tôt$/))
     // Not yet due: the run leaves them alone.
     expect(await runSchedule('signed')).toEqual({ delivered: 0, pending: 30 })
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // Past the longest first delay (DELIVERY_RETRY_BASE_SECONDS, 1 s here).
+    vi.setSystemTime(Date.now() + 2_500)
     // Due, but still down: once the webhook has failed, the run stops calling it (one batch of attempts, not thirty).
     const before = receiver.requests.length
     expect(await runSchedule('signed')).toEqual({ delivered: 0, pending: 30 })
     expect(receiver.requests.slice(before).filter(({ path: target }) => target === '/hooks/signed').length).toBeLessThanOrEqual(8)
     down = []
-    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    vi.setSystemTime(Date.now() + 10_000)
     expect(await runSchedule('signed')).toEqual({ delivered: 30, pending: 0 })
     expect(await pendingKeys()).toEqual([])
     // Each reached the webhook once it was back; Brevo took the sign-ups during the outage and got none twice.
     await expectDeliveredAsNode('signed', { contacts, signUps }, accepted())
+    vi.useRealTimers()
   }, 30_000)
 
   it('answers 503 when Netlify Blobs refuses the submission, so the form shows the e-mail fallback', async () => {
