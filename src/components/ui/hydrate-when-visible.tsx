@@ -111,9 +111,12 @@ function createGate<T>(id: string, module: DeferredModule<T> | undefined, uncove
     release(boundary)
   }
 
-  // The wrapper draws no box of its own: what it contains is what comes into view.
-  stopObserving = observeSeen(wrapper.children, open, { uncovered })
   waiting.set(wrapper, boundary)
+  // The visitor got there before the app did (a field typed in, a form sent): no need to wait for the view,
+  // which the router's scroll restoration may have moved away meanwhile.
+  if (document.activeElement && wrapper.contains(document.activeElement)) open()
+  // The wrapper draws no box of its own: what it contains is what comes into view.
+  else stopObserving = observeSeen(wrapper.children, open, { uncovered })
   return gate
 }
 
