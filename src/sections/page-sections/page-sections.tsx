@@ -3,6 +3,7 @@ import { ActionLink } from '#src/components/ui/action-link'
 import { HydrateWhenVisible } from '#src/components/ui/hydrate-when-visible'
 import { deferredModule } from '#src/lib/deferred-module'
 import type { HeroSection, PageSection, SlotName } from './section-types'
+import { useKeyboardScrollables } from './use-keyboard-scrollable'
 import './page-sections.css'
 
 const sectionViews = deferredModule(() => import('./section-views'))
@@ -52,6 +53,7 @@ interface PageSectionsProps {
  * as the visitor reaches it.
  */
 export function PageSections({ sections, slots = {} }: PageSectionsProps) {
+  useKeyboardScrollables(sections)
   return (
     <>
       {sections.map((section, index) => {

@@ -8,18 +8,16 @@ import { t } from '#src/lib/i18n'
 import { SiteError } from '#src/lib/site-error'
 import { FigureList } from './figure-list'
 import { SectionHeader } from './section-header'
-import { useKeyboardScrollable } from './use-keyboard-scrollable'
 import type { CardsSection, CasesSection, FiguresSection, PageSection, SlotName, SlotSection, StepsSection, TextSection } from './section-types'
 
 // Every section but the hero: they come after the first screen, so their code is split from the first
 // load and arrives as the visitor scrolls to them (src/components/ui/hydrate-when-visible.tsx).
 
 function Cards({ id, eyebrow, title, intro, columns = 3, items }: CardsSection) {
-  const scroller = useKeyboardScrollable<HTMLUListElement>()
   return (
     <section className="section container" aria-labelledby={`${id}-title`} id={id}>
       <SectionHeader id={id} eyebrow={eyebrow} title={title} intro={intro} />
-      <ul ref={scroller} className={`cards cards--${columns} phone-scroller`} aria-labelledby={`${id}-title`}>
+      <ul data-keyboard-scrollable="" suppressHydrationWarning className={`cards cards--${columns} phone-scroller`} aria-labelledby={`${id}-title`}>
         {items.map((item) => (
           <li key={item.title} className="card">
             {item.tag ? <p className="card__tag">{item.tag}</p> : null}
@@ -34,12 +32,11 @@ function Cards({ id, eyebrow, title, intro, columns = 3, items }: CardsSection) 
 }
 
 function Steps({ id, title, intro, items }: StepsSection) {
-  const scroller = useKeyboardScrollable<HTMLOListElement>()
   return (
     <section className="section section--tinted" aria-labelledby={`${id}-title`} id={id}>
       <div className="container">
         <SectionHeader id={id} title={title} intro={intro} />
-        <ol ref={scroller} className="steps phone-scroller" aria-labelledby={`${id}-title`}>
+        <ol data-keyboard-scrollable="" suppressHydrationWarning className="steps phone-scroller" aria-labelledby={`${id}-title`}>
           {items.map((item) => (
             <li key={item.title} className="step">
               <h3 className="step__title">{item.title}</h3>
