@@ -113,6 +113,19 @@ async function tracedLoad(browser, url) {
 }
 
 /**
+ * Now and then Chromium hands back a trace without its navigation start (seen on a busy machine), which
+ * says nothing about the page: that load is measured again, once.
+ */
+async function tracedLoadRetried(browser, url) {
+  try {
+    return await tracedLoad(browser, url)
+  } catch (error) {
+    if (!String(error?.message).includes('No navigationStart')) throw error
+    return tracedLoad(browser, url)
+  }
+}
+
+/**
  * Loads the reference and each route `runs` times in one Chromium and returns, per route, the medians and
  * their ratios to the reference's medians over the same run; each load is also compared with the
  * reference load just before it, which gives the ratios' spread from run to run.
@@ -124,8 +137,8 @@ export async function runMainThreadBench({ referenceUrl, routes, origin, runs = 
   try {
     for (let run = 0; run < runs; run++) {
       for (const [index, route] of routes.entries()) {
-        if (index % REFERENCE_EVERY === 0) reference.push(await tracedLoad(browser, referenceUrl))
-        const figures = await tracedLoad(browser, origin + route)
+        if (index % REFERENCE_EVERY === 0) reference.push(await tracedLoadRetried(browser, referenceUrl))
+        const figures = await tracedLoadRetried(browser, origin + route)
         const floor = reference.at(-1)
         loads.get(route).push({ ...figures, mainThreadRatio: figures.mainThreadMs / floor.mainThreadMs, blockingRatio: figures.blockingMs / floor.blockingMs })
         log(`${route} run ${run + 1}: ${Math.round(figures.mainThreadMs)} ms main thread, ${Math.round(figures.blockingMs)} ms blocking`)
