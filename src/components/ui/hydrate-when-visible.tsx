@@ -43,8 +43,11 @@ function openOnInteraction(event: Event): void {
   const around = [...waiting].filter(([wrapper]) => wrapper.contains(target)).map(([, boundary]) => boundary)
   for (const boundary of around) boundary.open()
   // Without their code React could not hydrate the boundaries now, and would drop the click: it is held.
+  // A click with a modifier (a link opened in a new tab or window) is left to the browser, which needs no
+  // code for it and would lose the modifier on a click given again.
   const unready = around.filter((boundary) => !boundary.ready)
-  if (event.type === 'click' && unready.length && target instanceof HTMLElement) {
+  const modified = event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+  if (event.type === 'click' && !modified && unready.length && target instanceof HTMLElement) {
     event.preventDefault()
     event.stopPropagation()
     heldClicks.push({ target, until: new Set(unready) })
