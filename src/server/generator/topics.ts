@@ -35,13 +35,20 @@ const MIN_MEANINGFUL_LENGTH = 3
  * The entries whose keywords occur in the text, best first: the most words of the text found (a word found by
  * two keywords counts once), then, on a tie, the earliest match, or the latest with `prefer: 'last'`. A
  * keyword inside a longer one found at the same place does not count: "brasserie artisanale" names a
- * brewery, not a "brasserie" restaurant.
+ * brewery, not a "brasserie" restaurant. Nor does one that spells less of the same words: "courtier" is
+ * the broker, not "court*" (tennis), "rhumatologue" the doctor, not "rhum*".
  */
 export function rankEntries<T>(text: string, index: KeywordIndex<T>, max = MAX_TRADES, prefer: 'first' | 'last' = 'first'): T[] {
   const hits = index.find(stems(text))
   const end = (hit: KeywordHit<T>) => hit.start + hit.keyword.parts.length
   const length = (hit: KeywordHit<T>) => hit.keyword.parts.length
-  const covered = (hit: KeywordHit<T>) => hits.some((other) => length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit))
+  const spelled = (hit: KeywordHit<T>) => hit.keyword.parts.reduce((sum, part) => sum + part.length, 0)
+  const covered = (hit: KeywordHit<T>) =>
+    hits.some(
+      (other) =>
+        (length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit)) ||
+        (other.start === hit.start && length(other) === length(hit) && spelled(other) > spelled(hit)),
+    )
   const scores = new Map<T, { starts: Set<number>; first: number; last: number }>()
   for (const hit of hits) {
     if (covered(hit)) continue
