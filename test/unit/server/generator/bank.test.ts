@@ -125,6 +125,22 @@ describe('generator bank', () => {
     expect(sectorOf('Zorglub et associés')).toEqual([])
   })
 
+  it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf("graveur d'art")).toEqual(['crafts'])
+    expect(sectorOf("mosaïste d'art")).toEqual(['crafts'])
+    expect(sectorOf("doreur d'art")).toEqual(['crafts'])
+    // A head that names a place still leaves the world to its complement.
+    expect(sectorOf('école de surf')).toEqual(['sport'])
+  })
+
+  it('takes no sector from words that only say how a business trades ("supplier", "fabricant", "contractor")', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf('industrial valve manufacturer')).toEqual([])
+    expect(sectorOf('aggregates supplier')).toEqual([])
+    expect(sectorOf('steel contractor')).toEqual([])
+  })
+
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
@@ -132,5 +148,8 @@ describe('generator bank', () => {
     expect(eventSector('boulangerie', 'Semaine du miel et des abeilles')).toBe('farming')
     expect(matchTopics(request('boulangerie', 'Journée privilège')).eventSector).toBeUndefined()
     expect(matchTopics(request('boulangerie', 'Printemps')).event?.id).toBe('spring')
+    // A saint's name is the name of a day: "Sainte-Barbe" is not about beards.
+    expect(matchTopics(request('fleuriste', 'Fête de la Sainte-Barbe')).eventSector).toBeUndefined()
+    expect(matchTopics(request('fleuriste', 'St Andrew’s Day')).eventSector).toBeUndefined()
   })
 })
