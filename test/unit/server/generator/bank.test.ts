@@ -6,7 +6,7 @@ import { bankFiles } from '#src/server/generator/bank-files'
 import { validateBankFiles, type BankFileSources } from '#src/server/generator/bank-schema'
 import { foreignWords, rightAnswerStandsOut, sameKind } from '#src/server/generator/quality'
 import { findKeyword, fold, stems, type Keyword } from '#src/server/generator/text-match'
-import { matchTopics } from '#src/server/generator/topics'
+import { matchTopics, nearestSector } from '#src/server/generator/topics'
 
 const contentDir = path.resolve(import.meta.dirname, '../../../../content/generator')
 const nobody: string[][] = []
@@ -138,7 +138,20 @@ describe('generator bank', () => {
     const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
     expect(sectorOf('industrial valve manufacturer')).toEqual([])
     expect(sectorOf('aggregates supplier')).toEqual([])
+    expect(sectorOf('fournisseur de gaz industriels')).toEqual([])
     expect(sectorOf('steel contractor')).toEqual([])
+  })
+
+  it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
+    const nearest = (text: string) => nearestSector(text)?.sector.id
+    expect(nearest('plateforme')).not.toBe('home')
+    expect(nearest('Fourth of July')).not.toBe('crafts')
+    expect(nearest('toilettes sèches')).not.toBe('culture')
+    expect(nearest('bootcamp')).not.toBe('fashion')
+    expect(nearest('term start')).not.toBe('tourism')
+    expect(nearest('canicule')).not.toBe('animals')
+    expect(nearest('audience solennelle')).not.toBe('repairs')
+    expect(nearest('amis du patrimoine, sauvegarde d\'un lavoir')).not.toBe('tech')
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
