@@ -60,9 +60,11 @@ describe('generator bank', () => {
     expect(problems).toContain('events/holidays.json › events.0.sectors.0: no sector "space"')
   })
 
-  it('covers at least 25 sectors of 12 facts, 150 named trades and 60 events and seasons', () => {
+  it('covers at least 25 sectors of 12 facts and 6 polls, 150 named trades and 60 events and seasons', () => {
     expect(bank.sectors.length).toBeGreaterThanOrEqual(25)
     for (const sector of bank.sectors) expect(sector.facts.length, sector.id).toBeGreaterThanOrEqual(12)
+    // Five a poll, and one to spare when one is too close to another or to the announcement.
+    for (const sector of bank.sectors) expect(sector.polls.length, sector.id).toBeGreaterThanOrEqual(6)
     expect(bank.trades.filter((trade) => !trade.generic).length).toBeGreaterThanOrEqual(150)
     expect(bank.events.length).toBeGreaterThanOrEqual(60)
     for (const event of bank.events) expect(event.facts.length, event.id).toBeGreaterThanOrEqual(3)
