@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileKeyword, findKeyword, KeywordIndex, stems } from '#src/server/generator/text-match'
+import { compileKeyword, findKeyword, KeywordIndex, stems, type Keyword } from '#src/server/generator/text-match'
 import { rankEntries } from '#src/server/generator/topics'
 
 const indexOf = (entries: Record<string, string[]>) => new KeywordIndex(Object.keys(entries), (id) => entries[id]!.map(compileKeyword))
@@ -31,5 +31,13 @@ describe('generator word matching', () => {
     expect(rankEntries('court de tennis', index, 1)).toEqual(['sport'])
     expect(rankEntries('cabinet de rhumatologie', index, 1)).toEqual(['health'])
     expect(rankEntries('rhumerie', index, 1)).toEqual(['drinks'])
+  })
+
+  it('lets a vague keyword hide the shorter ones it spells, without scoring itself', () => {
+    const index = indexOf({ law: ['contract*'], building: ['contractor*', 'roofing'] })
+    const telling = (keyword: Keyword) => keyword.source !== 'contractor*'
+    expect(rankEntries('steel contractor', index, 1, 'first', telling)).toEqual([])
+    expect(rankEntries('roofing contractor', index, 1, 'first', telling)).toEqual(['building'])
+    expect(rankEntries('contract law', index, 1, 'first', telling)).toEqual(['law'])
   })
 })
