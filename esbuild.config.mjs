@@ -11,7 +11,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
 import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
-import { parseMatomoGoals } from './scripts/matomo-goals.mjs'
+import { parseMatomoGoals, SettingsError } from './scripts/matomo-goals.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
 
@@ -357,7 +357,11 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
   await rm(prerenderBundle, { force: true })
-  prerender.checkMatomoGoals(settings.matomoGoals)
+  try {
+    prerender.checkMatomoGoals(settings.matomoGoals)
+  } catch (error) {
+    throw new SettingsError(error.message)
+  }
   const { window } = new JSDOM('<!doctype html><html><body></body></html>', { url: settings.siteUrl })
   prerender.setSanitizerWindow(window)
   // The router runs its browser code path here (see routerAsInBrowserPlugin), which reads `window`.
@@ -570,7 +574,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const outDir = path.resolve(process.env.OUT_DIR || path.join(ROOT, 'dist'))
     if (!args.includes('--no-build')) {
       const result = await buildSite({ outDir }).catch((error) => {
-        if (!(error instanceof ContentError)) throw error
+        if (!(error instanceof ContentError || error instanceof SettingsError)) throw error
         console.error(error.message)
         process.exit(1)
       })

@@ -1,6 +1,7 @@
 // The generator part of `npm run bench`: runs the offline generator over the brief corpora of
 // test/unit/server/generator/ (unknown-brief-corpus.json: trades and events the bank does not name;
-// brief-corpus.json: ones it names) and measures each game with the quality checks the server applies:
+// held-out-brief-corpus.json: the same, written blind and never used to tune the bank; brief-corpus.json:
+// ones it names) and measures each game with the quality checks the server applies:
 // informative questions (not answered by the brief, not a repeat) ≥ 90 %, questions from the brief's own
 // sector or event ≥ 80 %, no game short of five questions, none failing a check, each written in < 50 ms
 // (best of three runs per brief: a shared machine pauses any process now and then).
@@ -14,12 +15,18 @@ const percent = (share) => `${(share * 100).toFixed(1)} %`
 
 /** Bundles the TypeScript measure with esbuild (as the server is bundled), runs it, and words the result. */
 export async function benchGenerator() {
-  const { measureCorpus, timeCorpus, unknownBriefs, knownBriefs } = await importTypeScript(
-    "export { measureCorpus, timeCorpus, unknownBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
+  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, knownBriefs } = await importTypeScript(
+    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
   )
   const corpora = {
     unknown: { ...measureCorpus(unknownBriefs), ...timeCorpus(unknownBriefs) },
+    'held-out': { ...measureCorpus(heldOutBriefs), ...timeCorpus(heldOutBriefs) },
     known: { ...measureCorpus(knownBriefs), ...timeCorpus(knownBriefs) },
+  }
+  const titles = {
+    unknown: 'Trades and events the bank does not name',
+    'held-out': 'Trades and events the bank does not name, written blind and never used to tune it',
+    known: 'Trades and events the bank names',
   }
   const misses = []
   const judged = (text, ok, miss) => {
@@ -30,7 +37,7 @@ export async function benchGenerator() {
     const informative = measure.informative / measure.questions
     const own = measure.own / measure.questions
     return [
-      `${name === 'unknown' ? 'Trades and events the bank does not name' : 'Trades and events the bank names'} (${measure.briefs} briefs, ${measure.questions} questions)`,
+      `${titles[name]} (${measure.briefs} briefs, ${measure.questions} questions)`,
       `  Informative questions:             ${judged(`${percent(informative)} (goal ≥ 90 %)`, informative >= GENERATOR_GOALS.informative, `${percent(informative)} informative questions (${name} briefs) < 90 %`)}`,
       `  From the brief's sector or event:  ${judged(`${percent(own)} (goal ≥ 80 %)`, own >= GENERATOR_GOALS.own, `${percent(own)} of questions from the brief's own sector or event (${name} briefs) < 80 %`)}`,
       `  Games with fewer than 5 questions: ${judged(String(measure.short), measure.short === 0, `${measure.short} games with fewer than 5 questions (${name} briefs)`)}`,
@@ -39,7 +46,7 @@ export async function benchGenerator() {
       `  Time per game (best of 3 runs):    median ${measure.medianMs.toFixed(1)} ms, slowest ${judged(`${measure.slowestMs.toFixed(1)} ms (goal < 50 ms)`, measure.slowestMs < GENERATOR_GOALS.slowestMs, `slowest game ${measure.slowestMs.toFixed(1)} ms ≥ 50 ms (${name} briefs)`)}`,
     ]
   })
-  return { results: { briefs: corpora.unknown.briefs + corpora.known.briefs, ...corpora }, lines, misses }
+  return { results: { briefs: Object.values(corpora).reduce((sum, measure) => sum + measure.briefs, 0), ...corpora }, lines, misses }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

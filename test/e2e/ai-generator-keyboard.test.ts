@@ -74,6 +74,7 @@ async function tabTo(page: Page, matches: (state: Awaited<ReturnType<typeof focu
 }
 
 describe('The generator by keyboard and screen reader', () => {
+  // A whole journey, form to final score: 22 s at most on one shared core.
   it.each([
     [1280, 900],
     [375, 812],
@@ -137,7 +138,7 @@ describe('The generator by keyboard and screen reader', () => {
     expect(await filledRegions(page)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
-  })
+  }, 90_000)
 
   it('moves focus to the votes after a poll answer, to the undo button after a delete and back to the item after undo', async () => {
     const { page, errors, context } = await openSeeded(3)
@@ -231,8 +232,12 @@ describe('The generator by keyboard and screen reader', () => {
 
   it('keeps focus on the button when a generation fails or is cancelled, and says so', async () => {
     const { page, errors, context } = await openGenerator(browser())
-    // Never released: the visitor cancels first.
-    await holdGenerations(page)
+    // One handler for both runs, so nothing is re-routed between them: the first is held until the visitor
+    // cancels it, the second fails.
+    let failing = false
+    await page.route('**/api/ai/generate', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : undefined,
+    )
     await typeForm(page)
     await tabTo(page, (state) => state.text === 'Générer mon jeu')
     await page.keyboard.press('Enter')
@@ -244,8 +249,7 @@ describe('The generator by keyboard and screen reader', () => {
     expect(await trimmed(runLive(page))).toMatch(/^Génération annulée/)
     expect(await page.getByRole('button', { name: 'Générer mon jeu' }).getAttribute('aria-disabled')).toBeNull()
 
-    await page.unroute('**/api/ai/generate')
-    await page.route('**/api/ai/generate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }))
+    failing = true
     await page.keyboard.press('Enter')
     await page.getByRole('alert').filter({ hasText: 'Une erreur est survenue, veuillez réessayer.' }).waitFor()
     expect(await focused(page)).toMatchObject({ inView: true, tag: 'button', text: 'Générer mon jeu' })

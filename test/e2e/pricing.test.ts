@@ -34,6 +34,8 @@ describe('pricing', () => {
     await context.close()
   })
 
+  // The three walks of the 35 tooltips wait out the show delay (200 ms) and the hide (150 ms) of each one:
+  // 47 s at most on one core shared with another file.
   it('opens every tooltip on hover, then closes it when the pointer leaves', async () => {
     const { page, context } = await openPricing({ viewport: { width: 1280, height: 900 } })
     const triggers = page.locator('.info-tooltip')
@@ -47,7 +49,7 @@ describe('pricing', () => {
       await visibleTooltip(page).waitFor({ state: 'detached' })
     }
     await context.close()
-  }, 120_000)
+  }, 150_000)
 
   it('opens every tooltip on keyboard focus and closes it with Escape', async () => {
     const { page, errors, context } = await openPricing()
@@ -67,7 +69,7 @@ describe('pricing', () => {
     }
     expect(errors).toEqual([])
     await context.close()
-  }, 120_000)
+  }, 150_000)
 
   it('opens every tooltip with a tap on a phone, and a tap elsewhere closes it', async () => {
     const { page, context } = await openPricing({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
@@ -79,7 +81,7 @@ describe('pricing', () => {
       await visibleTooltip(page).waitFor({ state: 'detached' })
     }
     await context.close()
-  }, 120_000)
+  }, 150_000)
 
   it('carries Product and FAQPage structured data', async () => {
     const html = await (await fetch(`${baseURL()}/pricing`)).text()

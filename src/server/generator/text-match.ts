@@ -13,11 +13,17 @@ export function fold(text: string): string {
     .toLowerCase()
 }
 
-/** A singular stem: French and English plurals (-s, -x, -ies) dropped on words long enough to have one. */
+/**
+ * English "-y" after a consonant written as French "-ie", so "bakery" and "bakeries", "bougie" and "bougies",
+ * "pharmacy" and "pharmacie" share one stem (turning "-ies" into "-y" broke French plurals: "bougies").
+ */
+function yAsIe(word: string): string {
+  return word.length > 3 && /[^aeiouy]y$/.test(word) ? `${word.slice(0, -1)}ie` : word
+}
+
+/** A singular stem: French and English plurals (-s, -x) dropped on words long enough to have one. */
 export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (word.length > 3 && /[sx]$/.test(word)) return word.slice(0, -1)
-  return word
+  return yAsIe(word.length > 3 && /[sx]$/.test(word) ? word.slice(0, -1) : word)
 }
 
 /** The folded words of a text, digits included: "L'Avent 2025 !" → ["l", "avent", "2025"]. */
@@ -57,7 +63,7 @@ export function compileKeyword(source: string): Keyword {
   const prefix = trimmed.endsWith('*')
   const suffix = trimmed.startsWith('*')
   const parts = words(trimmed.replace(/^\*|\*$/g, ''))
-  return { source, prefix, suffix, parts: prefix ? [...parts.slice(0, -1).map(stem), parts.at(-1) ?? ''] : parts.map(stem) }
+  return { source, prefix, suffix, parts: prefix ? [...parts.slice(0, -1).map(stem), yAsIe(parts.at(-1) ?? '')] : parts.map(stem) }
 }
 
 function matchesPart(word: string, part: string, keyword: Keyword, last: boolean): boolean {
@@ -88,8 +94,16 @@ export interface KeywordHit<T> {
 }
 
 /**
+ * Heads of English closed compounds ("candlemaker", "dogwalker", "flowershop"): the noun of the person or
+ * place, after the word that says what it is about. Stems, as `stem` writes them.
+ */
+const COMPOUND_HEADS = ['maker', 'making', 'smith', 'shop', 'store', 'monger', 'keeper', 'keeping', 'builder', 'building', 'worker', 'work', 'wright', 'seller', 'grower', 'walker', 'sitter', 'minder', 'wash', 'cleaner', 'cleaning', 'care', 'hire', 'house', 'yard', 'mill', 'school', 'farm', 'repair', 'trainer']
+const MIN_COMPOUND_PART = 3
+
+/**
  * Keywords looked up by the words of a text instead of tried one by one: the bank holds thousands of them,
- * and a game looks for them in a dozen texts.
+ * and a game looks for them in a dozen texts. A word no keyword knows, written as an English compound of a
+ * known word and a head ("cheesemaker"), is read as the two words ("cheese maker").
  */
 export class KeywordIndex<T> {
   /** By first word: whole-word keywords, and multi-word ones whatever their last word. */
@@ -112,8 +126,27 @@ export class KeywordIndex<T> {
     }
   }
 
+  /** True when some keyword starts with the word, or it is a whole word, beginning or ending of one. */
+  private knows(word: string): boolean {
+    if (this.byFirstWord.has(word)) return true
+    for (let length = 1; length <= word.length; length++) if (this.byBeginning.has(word.slice(0, length))) return true
+    for (let cut = 1; cut < word.length; cut++) if (this.byEnding.has(word.slice(cut))) return true
+    return false
+  }
+
+  /** "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle". */
+  private compoundParts(word: string): string[] | undefined {
+    if (word.length < 2 * MIN_COMPOUND_PART || this.knows(word)) return undefined
+    for (const head of COMPOUND_HEADS) {
+      const modifier = word.slice(0, -head.length)
+      if (word.endsWith(head) && modifier.length >= MIN_COMPOUND_PART && this.knows(stem(modifier))) return [stem(modifier), head]
+    }
+    return undefined
+  }
+
   /** Each keyword found in the stemmed words of a text, at its first place. */
-  find(text: readonly string[]): KeywordHit<T>[] {
+  find(stemmed: readonly string[]): KeywordHit<T>[] {
+    const text = stemmed.flatMap((word) => this.compoundParts(word) ?? [word])
     const hits: KeywordHit<T>[] = []
     const seen = new Set<Keyword>()
     const consider = (candidates: [T, Keyword][] | undefined, start: number) => {

@@ -35,16 +35,31 @@ const MIN_MEANINGFUL_LENGTH = 3
  * The entries whose keywords occur in the text, best first: the most words of the text found (a word found by
  * two keywords counts once), then, on a tie, the earliest match, or the latest with `prefer: 'last'`. A
  * keyword inside a longer one found at the same place does not count: "brasserie artisanale" names a
- * brewery, not a "brasserie" restaurant.
+ * brewery, not a "brasserie" restaurant. Nor does one that spells less of the same words: "courtier" is
+ * the broker, not "court*" (tennis), "rhumatologue" the doctor, not "rhum*". A keyword that is not
+ * `telling` (made only of vague words) still hides the shorter ones it covers ("contractor" hides
+ * "contract*"), but does not score itself.
  */
-export function rankEntries<T>(text: string, index: KeywordIndex<T>, max = MAX_TRADES, prefer: 'first' | 'last' = 'first'): T[] {
+export function rankEntries<T>(
+  text: string,
+  index: KeywordIndex<T>,
+  max = MAX_TRADES,
+  prefer: 'first' | 'last' = 'first',
+  telling: (keyword: Keyword) => boolean = () => true,
+): T[] {
   const hits = index.find(stems(text))
   const end = (hit: KeywordHit<T>) => hit.start + hit.keyword.parts.length
   const length = (hit: KeywordHit<T>) => hit.keyword.parts.length
-  const covered = (hit: KeywordHit<T>) => hits.some((other) => length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit))
+  const spelled = (hit: KeywordHit<T>) => hit.keyword.parts.reduce((sum, part) => sum + part.length, 0)
+  const covered = (hit: KeywordHit<T>) =>
+    hits.some(
+      (other) =>
+        (length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit)) ||
+        (other.start === hit.start && length(other) === length(hit) && spelled(other) > spelled(hit)),
+    )
   const scores = new Map<T, { starts: Set<number>; first: number; last: number }>()
   for (const hit of hits) {
-    if (covered(hit)) continue
+    if (covered(hit) || !telling(hit.keyword)) continue
     const score = scores.get(hit.entry) ?? { starts: new Set<number>(), first: Number.POSITIVE_INFINITY, last: -1 }
     score.starts.add(hit.start)
     scores.set(hit.entry, { starts: score.starts, first: Math.min(score.first, hit.start), last: Math.max(score.last, hit.start) })
@@ -60,12 +75,19 @@ export function rankEntries<T>(text: string, index: KeywordIndex<T>, max = MAX_T
 
 /**
  * Where a text puts what a business or an event is about: after a link word in French and English ("école de
- * surf", "bar à sourcils", "school of rock"), else first, before the kind of place ("bonsai nursery").
+ * surf", "bar à sourcils", "school of rock"), else first, before the kind of place ("bonsai nursery"). A
+ * French head that is itself a trade, a person's ("émailleur d'art", "dentellière", "fleuriste") or a
+ * shop's ("ferronnerie d'art"), says the world before its complement does.
  */
 const COMPLEMENT_AFTER = /(?:^|[\s'’])(?:de|du|des|d|à|au|aux|en|pour|of|for)(?=[\s'’]|$)/iu
+const TRADE_HEAD = /(?:eur|euse|rice|ier|iere|iste|ien|ienne|erie)$/
+/** Heads with a trade's ending that name a place or a thing, not a trade. */
+const NOT_TRADE_HEADS = new Set(['atelier', 'chantier', 'quartier', 'cellier', 'grenier', 'interieur', 'exterieur', 'secteur', 'centre'])
 
 function complementSide(text: string): 'first' | 'last' {
-  return COMPLEMENT_AFTER.test(text) ? 'last' : 'first'
+  if (!COMPLEMENT_AFTER.test(text)) return 'first'
+  const head = words(text)[0] ?? ''
+  return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) ? 'first' : 'last'
 }
 
 /** The bank's keywords indexed once, the first time a bank is matched against. */
@@ -74,9 +96,11 @@ interface Lookups {
   genericTrades: KeywordIndex<Trade>
   calendar: KeywordIndex<CalendarEvent>
   seasons: KeywordIndex<CalendarEvent>
-  /** Words of each sector's world that tell it apart: its vocabulary and its trades' own, less those made only
-   * of vague words ("boutique", "salon", "service client"), which every sector's customers use. */
+  /** Words of each sector's world: its vocabulary and its trades' own. */
   sectors: KeywordIndex<Sector>
+  /** False for keywords made only of vague words ("boutique", "salon", "service client", "supplier"), which
+   * every sector's customers use: they do not point at a sector. */
+  telling: (keyword: Keyword) => boolean
   /** For each sector, its trades by their own words. */
   tradeWords: Map<Sector, KeywordIndex<Trade>>
 }
@@ -93,7 +117,8 @@ function lookups(source: Bank): Lookups {
       genericTrades: new KeywordIndex(source.trades.filter((trade) => trade.generic), (trade) => trade.keywords),
       calendar: new KeywordIndex(source.events.filter((event) => event.kind !== 'season'), (event) => event.keywords),
       seasons: new KeywordIndex(source.events.filter((event) => event.kind === 'season'), (event) => event.keywords),
-      sectors: new KeywordIndex(source.sectors, (sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => trade.vocabulary)].filter(telling)),
+      sectors: new KeywordIndex(source.sectors, (sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => trade.vocabulary)]),
+      telling,
       tradeWords: new Map(source.sectors.map((sector) => [sector, new KeywordIndex(sector.trades, (trade) => trade.vocabulary)])),
     }
     lookupsByBank.set(source, found)
@@ -103,9 +128,9 @@ function lookups(source: Bank): Lookups {
 
 /** The nearest sector by the words of a text, with the trades of it whose own words the text uses. */
 export function nearestSector(text: string, source: Bank = bank): { sector: Sector; trades: Trade[] } | undefined {
-  const { sectors, tradeWords } = lookups(source)
+  const { sectors, tradeWords, telling } = lookups(source)
   const side = complementSide(text)
-  const [sector] = rankEntries(text, sectors, 1, side)
+  const [sector] = rankEntries(text, sectors, 1, side, telling)
   if (!sector) return undefined
   return { sector, trades: rankEntries(text, tradeWords.get(sector)!, MAX_TRADES, side) }
 }
@@ -133,10 +158,13 @@ function matchActivity(input: Request, source: Bank): Pick<TopicMatch, 'trades' 
   return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [] }
 }
 
+/** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
+const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
+
 /** The sector an event is about when the bank does not name it: a trade it names, else the words it uses. */
 function eventSectorOf(text: string, source: Bank): Sector | undefined {
   const [trade] = rankEntries(text, lookups(source).preciseTrades, 1)
-  return trade ? sectorOf(trade, source) : nearestSector(text, source)?.sector
+  return trade ? sectorOf(trade, source) : nearestSector(text.replace(SAINT_NAME, ' '), source)?.sector
 }
 
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {

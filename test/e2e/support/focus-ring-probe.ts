@@ -138,6 +138,8 @@ export async function tabThrough(page: Page, label: string, scope?: string): Pro
   let stops = 0
   await page.evaluate(INSTALL_RING_PROBE)
   await page.evaluate((selector) => {
+    // A walk of its own: the stops an earlier walk of this page marked are not yet seen by this one.
+    for (const marked of document.querySelectorAll('[data-ring-probe]')) marked.removeAttribute('data-ring-probe')
     Object.assign(window, { __ringReports: [], __ringScope: selector })
     if (selector) document.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true })
   }, scope ?? null)

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
 // scripts/matomo-goals.mjs has no type declarations.
@@ -26,5 +30,21 @@ describe('SITE_MATOMO_GOALS', () => {
 
   it('refuses a key given twice', () => {
     expect(() => parseMatomoGoals('contact-sent=2,contact-sent=3')).toThrow('SITE_MATOMO_GOALS : « contact-sent » est donnée deux fois')
+  })
+
+  it('stops the build with its message alone, without a stack trace', async () => {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-goals-'))
+    try {
+      const build = promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, SITE_MATOMO_GOALS: 'contact-sent=deux', OUT_DIR: outDir },
+      })
+      await expect(build).rejects.toMatchObject({
+        code: 1,
+        stderr: "SITE_MATOMO_GOALS : « contact-sent=deux » n'est pas de la forme clé=numéro d'objectif (ex. contact-sent=2)\n",
+      })
+    } finally {
+      await rm(outDir, { recursive: true, force: true })
+    }
   })
 })

@@ -6,7 +6,7 @@ import { bankFiles } from '#src/server/generator/bank-files'
 import { validateBankFiles, type BankFileSources } from '#src/server/generator/bank-schema'
 import { foreignWords, rightAnswerStandsOut, sameKind } from '#src/server/generator/quality'
 import { findKeyword, fold, stems, type Keyword } from '#src/server/generator/text-match'
-import { matchTopics } from '#src/server/generator/topics'
+import { matchTopics, nearestSector } from '#src/server/generator/topics'
 
 const contentDir = path.resolve(import.meta.dirname, '../../../../content/generator')
 const nobody: string[][] = []
@@ -60,9 +60,11 @@ describe('generator bank', () => {
     expect(problems).toContain('events/holidays.json › events.0.sectors.0: no sector "space"')
   })
 
-  it('covers at least 25 sectors of 12 facts, 150 named trades and 60 events and seasons', () => {
+  it('covers at least 25 sectors of 12 facts and 6 polls, 150 named trades and 60 events and seasons', () => {
     expect(bank.sectors.length).toBeGreaterThanOrEqual(25)
     for (const sector of bank.sectors) expect(sector.facts.length, sector.id).toBeGreaterThanOrEqual(12)
+    // Five a poll, and one to spare when one is too close to another or to the announcement.
+    for (const sector of bank.sectors) expect(sector.polls.length, sector.id).toBeGreaterThanOrEqual(6)
     expect(bank.trades.filter((trade) => !trade.generic).length).toBeGreaterThanOrEqual(150)
     expect(bank.events.length).toBeGreaterThanOrEqual(60)
     for (const event of bank.events) expect(event.facts.length, event.id).toBeGreaterThanOrEqual(3)
@@ -125,6 +127,35 @@ describe('generator bank', () => {
     expect(sectorOf('Zorglub et associés')).toEqual([])
   })
 
+  it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf("graveur d'art")).toEqual(['crafts'])
+    expect(sectorOf("mosaïste d'art")).toEqual(['crafts'])
+    expect(sectorOf("doreur d'art")).toEqual(['crafts'])
+    // A head that names a place still leaves the world to its complement.
+    expect(sectorOf('école de surf')).toEqual(['sport'])
+  })
+
+  it('takes no sector from words that only say how a business trades ("supplier", "fabricant", "contractor")', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf('industrial valve manufacturer')).toEqual([])
+    expect(sectorOf('aggregates supplier')).toEqual([])
+    expect(sectorOf('fournisseur de gaz industriels')).toEqual([])
+    expect(sectorOf('steel contractor')).toEqual([])
+  })
+
+  it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
+    const nearest = (text: string) => nearestSector(text)?.sector.id
+    expect(nearest('plateforme')).not.toBe('home')
+    expect(nearest('Fourth of July')).not.toBe('crafts')
+    expect(nearest('toilettes sèches')).not.toBe('culture')
+    expect(nearest('bootcamp')).not.toBe('fashion')
+    expect(nearest('term start')).not.toBe('tourism')
+    expect(nearest('canicule')).not.toBe('animals')
+    expect(nearest('audience solennelle')).not.toBe('repairs')
+    expect(nearest('amis du patrimoine, sauvegarde d\'un lavoir')).not.toBe('tech')
+  })
+
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
@@ -132,5 +163,8 @@ describe('generator bank', () => {
     expect(eventSector('boulangerie', 'Semaine du miel et des abeilles')).toBe('farming')
     expect(matchTopics(request('boulangerie', 'Journée privilège')).eventSector).toBeUndefined()
     expect(matchTopics(request('boulangerie', 'Printemps')).event?.id).toBe('spring')
+    // A saint's name is the name of a day: "Sainte-Barbe" is not about beards.
+    expect(matchTopics(request('fleuriste', 'Fête de la Sainte-Barbe')).eventSector).toBeUndefined()
+    expect(matchTopics(request('fleuriste', 'St Andrew’s Day')).eventSector).toBeUndefined()
   })
 })

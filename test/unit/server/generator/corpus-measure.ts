@@ -2,13 +2,16 @@ import type { Experience, GeneratorRequest } from '#src/features/ai-generator/ex
 import { composeOffline, type QuestionOrigin } from '#src/server/generator/offline-generator'
 import { assessExperience, QUESTION_COUNT } from '#src/server/generator/quality'
 import knownCorpus from './brief-corpus.json'
+import heldOutCorpus from './held-out-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
  * The brief corpora run through the offline generator and the quality checks: shared by the corpus test and
  * `npm run bench` (scripts/bench-generator.mjs), so both measure the same thing.
  * - known: trades and events the bank names;
- * - unknown: trades and events it does not name, written from business directories and calendars.
+ * - unknown: trades and events it does not name, written from business directories and calendars;
+ * - held out: the same kind of briefs, written blind by someone else and never used to tune the bank: the
+ *   honest measure of how the generator does with a business no one here has seen.
  * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
@@ -54,6 +57,7 @@ const toBriefs = (briefs: RawBrief[]): CorpusBrief[] =>
 
 export const knownBriefs = toBriefs(knownCorpus.briefs)
 export const unknownBriefs = toBriefs(unknownCorpus.briefs)
+export const heldOutBriefs = toBriefs(heldOutCorpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
