@@ -143,7 +143,8 @@ function sharedOptions(define, contentRoot) {
   }
 }
 
-function clientOptions(outDir, define, dev, contentRoot) {
+/** How the browser bundle is built; the bench builds its reference page the same way (scripts/bench-reference.mjs). */
+export function clientOptions(outDir, define, dev, contentRoot) {
   return {
     ...sharedOptions(define, contentRoot),
     entryPoints: [path.join(ROOT, 'src/main.tsx')],
@@ -184,9 +185,10 @@ const routerAsInBrowserPlugin = {
   },
 }
 
-const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'universal-cookie', 'jsdom']
+const PRERENDER_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@tanstack/query-core', 'marked', 'linkify-it', 'mdurl', 'punycode.js', 'dompurify', 'formik', 'yup', 'tippy.js', 'jsdom']
 
-function prerenderOptions(outfile, define, contentRoot) {
+/** How the prerender bundle is built; the bench prerenders its reference page the same way (scripts/bench-reference.mjs). */
+export function prerenderOptions(outfile, define, contentRoot) {
   return {
     ...sharedOptions(define, contentRoot),
     plugins: [contentJsonPlugin(contentRoot), ignoreCssPlugin, routerAsInBrowserPlugin],

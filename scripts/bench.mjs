@@ -1,8 +1,11 @@
 // npm run bench: builds the site, measures what each route loads before interaction against the contract's
-// budgets, runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's
-// games over the brief corpora and the API under load (Node, and the Worker in workerd), prints the tables and writes bench/results.json. Exits non-zero
-// when a budget is missed. `--only /,/pricing` limits Lighthouse to some routes; BENCH_RUNS sets the runs;
-// `--sizes` prints only the bytes each route loads.
+// budgets, measures every route's main-thread work against a bare page of the same stack in one Chromium,
+// runs Lighthouse (mobile, simulated throttling) on every route, measures the offline generator's games over
+// the brief corpora and the API under load (Node, and the Worker in workerd), prints the tables and writes
+// bench/results.json. Exits non-zero when a budget is missed. `--only /,/pricing` limits the browser measures
+// to some routes; BENCH_RUNS sets the runs; `--sizes` prints only the bytes each route loads; `--main-thread`
+// runs only the comparison with the reference page (and what `/` loads in the browser), without Lighthouse
+// and the rest.
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -12,19 +15,23 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
 import { runApiBench } from './bench-api.mjs'
+import { runMainThreadBench } from './bench-main-thread.mjs'
+import { buildReferencePage } from './bench-reference.mjs'
 import { runWorkerBench } from './bench-worker.mjs'
 import { benchGenerator } from './bench-generator.mjs'
 import { benchMarkdown } from './bench-markdown.mjs'
 
 const KB = 1024
 const BUDGETS = {
-  entryJsGzip: 130 * KB,
+  entryJsGzip: 125 * KB,
   routeChunkGzip: 25 * KB,
   performance: 98,
   tbtMs: 50,
   categories: 100,
   cls: 0,
   buildMs: 5000,
+  mainThreadRatio: 1.5,
+  blockingRatio: 0.4,
 }
 const VENDORS = ['formik', 'yup', 'marked', 'linkify-it', 'dompurify', 'tippy.js', '@popperjs/core']
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
@@ -43,6 +50,8 @@ function freePort() {
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`
+/** The contract's gzip: level 9, what a host compressing ahead of time serves. */
+const gzipSize = (content) => gzipSync(content, { level: 9 }).length
 const vendorOf = (input) => VENDORS.find((name) => input.includes(`node_modules/${name}/`))
 
 /** Sizes of one output file, and the share of it that is vendor code (counted apart, as the contract says). */
@@ -60,18 +69,23 @@ async function measure(distDir, metafile, url) {
       vendors.add(vendor)
     }
   }
-  const gzip = gzipSync(content).length
+  const gzip = gzipSize(content)
   const appShare = content.length ? 1 - vendorBytes / content.length : 1
   return { url, raw: content.length, gzip, appGzip: Math.round(gzip * Math.max(0, appShare)), vendors: [...vendors] }
 }
 
+/** What every page runs after its first paint: the entry, React DOM's client, then the app (src/main.tsx). */
+const BOOT_MODULES = ['src/main.tsx', 'node_modules/react-dom/client.js', 'src/app/boot.tsx']
+
 /**
  * What a route loads before any interaction: the entry and its stylesheet (linked by the HTML), then, right
- * after the first paint, the app (src/app/boot.tsx) and the route's lazy chunk with their static imports.
+ * after the first paint, React DOM, the app (src/app/boot.tsx) and the route's lazy chunk with their
+ * static imports. Code a page fetches later by itself (parts below the fold as they come into view) is
+ * counted by the browser measure, which loads the page until it is idle.
  */
 async function routeAssets(distDir, metafile, route, modulePath) {
   const toUrl = (file) => '/' + path.relative(distDir, path.resolve(ROOT, file)).split(path.sep).join('/')
-  const files = new Set([...outputClosure(metafile, 'src/main.tsx'), ...outputClosure(metafile, 'src/app/boot.tsx'), ...outputClosure(metafile, modulePath)])
+  const files = new Set([...BOOT_MODULES.flatMap((module) => [...outputClosure(metafile, module)]), ...outputClosure(metafile, modulePath)])
   const html = await readFile(path.join(distDir, route, 'index.html'), 'utf8')
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
   const js = await Promise.all([...files].filter((file) => file.endsWith('.js')).map((file) => measure(distDir, metafile, toUrl(file))))
@@ -139,7 +153,7 @@ const modules = await routeModules()
 const routes = await Promise.all(build.pages.map((route) => routeAssets(distDir, build.metafile, route, modules.get(route))))
 const home = routes.find((entry) => entry.route === '/')
 // Code every route loads: the entry and the app shell. No form, Markdown or tooltip library belongs there.
-const shellFiles = [...outputClosure(build.metafile, 'src/main.tsx'), ...outputClosure(build.metafile, 'src/app/boot.tsx')]
+const shellFiles = BOOT_MODULES.flatMap((module) => [...outputClosure(build.metafile, module)])
 const vendorsEverywhere = [...new Set(shellFiles.flatMap((file) => Object.keys(build.metafile.outputs[file].inputs).map(vendorOf).filter(Boolean)))]
 
 // `--sizes`: the bytes each route loads, in two seconds, without Lighthouse (for a quick check while coding).
@@ -150,12 +164,21 @@ if (process.argv.includes('--sizes')) {
   process.exit(over ? 1 : 0)
 }
 
-const server = await startServer({ root: distDir, port })
-let lighthouseResults
+const mainThreadOnly = process.argv.includes('--main-thread')
+const measuredRoutes = build.pages.filter((route) => !onlyRoutes || onlyRoutes.includes(route))
+// The reference page has a server of its own, of the same kind: same headers, same bucket behaviour.
+const referenceDir = path.join(ROOT, '.build/bench-reference')
+await buildReferencePage(referenceDir)
+const referencePort = await freePort()
+const [server, referenceServer] = await Promise.all([startServer({ root: distDir, port }), startServer({ root: referenceDir, port: referencePort })])
+let mainThread
+let lighthouseResults = []
 try {
-  lighthouseResults = await runLighthouse(build.pages.filter((route) => !onlyRoutes || onlyRoutes.includes(route)).map((route) => origin + route))
+  console.log(`Main thread: ${measuredRoutes.length} route(s) and the reference page, ${RUNS} load(s) each…`)
+  mainThread = await runMainThreadBench({ referenceUrl: `http://127.0.0.1:${referencePort}/`, routes: measuredRoutes, origin, runs: RUNS })
+  if (!mainThreadOnly) lighthouseResults = await runLighthouse(measuredRoutes.map((route) => origin + route))
 } finally {
-  await server.close()
+  await Promise.all([server.close(), referenceServer.close()])
 }
 
 const misses = []
@@ -163,6 +186,46 @@ const misses = []
 const judged = (text, ok, miss) => {
   if (!ok) misses.push(miss)
   return `${text} ${ok ? 'ok' : 'MISS'}`
+}
+
+/** JavaScript a route's page fetched in the browser until it was idle, gzip level 9, read back from dist/. */
+async function loadedJsGzip(scripts) {
+  const sizes = await Promise.all(scripts.map(async (url) => gzipSize(await readFile(path.join(distDir, new URL(url).pathname)))))
+  return sizes.reduce((sum, size) => sum + size, 0)
+}
+
+const ms = (value) => `${Math.round(value)} ms`
+const ratio = (value) => `${value.toFixed(2)}×`
+const spread = ([low, high]) => `(${low.toFixed(2)}–${high.toFixed(2)})`
+const { reference } = mainThread
+console.log(`\nMain thread against the stack's floor: one Chromium, phone viewport, thread CPU time × ${mainThread.cpuSlowdown}, median of ${RUNS} load(s) from navigation to idle`)
+console.log(`(reference: React, TanStack Router and React Query hydrating one paragraph, ${ms(reference.mainThreadMs)} on the main thread [${ms(reference.mainThreadRange[0])}–${ms(reference.mainThreadRange[1])}], ${ms(reference.blockingMs)} blocking [${ms(reference.blockingRange[0])}–${ms(reference.blockingRange[1])}]; spread of each ratio load by load in brackets)\n`)
+const mtWidths = [18, 12, 26, 12, 26, 20]
+console.log(row(['route', 'main thread', '÷ reference', 'blocking', '÷ reference', 'JS loaded, gzip 9'], mtWidths))
+console.log(row(['budget', '', `≤ ${BUDGETS.mainThreadRatio}×`, '', `≤ ${BUDGETS.blockingRatio}×`, `≤ ${kb(BUDGETS.entryJsGzip)} on /`], mtWidths))
+for (const entry of mainThread.routes) {
+  entry.jsGzip = await loadedJsGzip(entry.scripts)
+  const js = entry.route === '/' ? judged(kb(entry.jsGzip), entry.jsGzip <= BUDGETS.entryJsGzip, `/ loads ${kb(entry.jsGzip)} of JS in the browser > ${kb(BUDGETS.entryJsGzip)}`) : kb(entry.jsGzip)
+  const mainOk = entry.mainThreadRatio <= BUDGETS.mainThreadRatio
+  const blockingOk = entry.blockingRatio <= BUDGETS.blockingRatio
+  console.log(
+    row(
+      [
+        entry.route,
+        ms(entry.mainThreadMs),
+        judged(`${ratio(entry.mainThreadRatio)} ${spread(entry.mainThreadRatioRange)}`, mainOk, `${entry.route}: main thread ${ratio(entry.mainThreadRatio)} the reference's > ${BUDGETS.mainThreadRatio}×`),
+        ms(entry.blockingMs),
+        judged(`${ratio(entry.blockingRatio)} ${spread(entry.blockingRatioRange)}`, blockingOk, `${entry.route}: blocking time ${ratio(entry.blockingRatio)} the reference's > ${BUDGETS.blockingRatio}×`),
+        js,
+      ],
+      mtWidths,
+    ),
+  )
+}
+
+if (mainThreadOnly) {
+  console.log(misses.length ? `\n${misses.length} budget(s) missed:\n- ${misses.join('\n- ')}` : '\nEvery budget measured here is met.')
+  process.exit(misses.length ? 1 : 0)
 }
 
 console.log('\nJavaScript and CSS loaded before interaction (gzip; vendor code counted apart in the lazy chunk)\n')
@@ -227,7 +290,7 @@ console.log(`  ${worker.requests} requests, ${tenth(worker.requestsPerSecond)} r
 console.log(`  outage: ${worker.outageRequests} requests answered while the webhook was down, ${worker.failedAttemptsDuringOutage} failed attempts, all delivered ${tenth(worker.outageDrainSeconds)} s after it came back (retries from ${worker.retry.baseSeconds} s, doubling)`)
 console.log(`  refused ${judged(worker.refused, worker.refused === 0, `Worker: ${worker.refused} requests refused (${worker.refusedStatuses.join(', ')})`)} · lost ${judged(worker.lost, worker.lost === 0, `Worker: ${worker.lost} accepted requests never delivered`)} · delivered twice ${judged(worker.duplicates, worker.duplicates === 0, `Worker: ${worker.duplicates} requests delivered twice`)}`)
 
-const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, lighthouse: lighthouseResults, generator: generator.results, api, worker, misses }
+const results = { date: new Date().toISOString(), budgets: BUDGETS, buildMs: Math.round(build.durationMs), routes, mainThread, lighthouse: lighthouseResults, generator: generator.results, api, worker, misses }
 const resultsFile = path.join(ROOT, 'bench/results.json')
 if (existsSync(resultsFile)) {
   const previous = JSON.parse(await readFile(resultsFile, 'utf8'))
@@ -236,6 +299,10 @@ if (existsSync(resultsFile)) {
   for (const result of lighthouseResults) {
     const old = previous.lighthouse?.find((entry) => new URL(entry.url).pathname === new URL(result.url).pathname)
     if (old?.performance !== undefined && result.performance !== undefined) console.log(`  ${new URL(result.url).pathname}: performance ${old.performance} → ${result.performance}`)
+  }
+  for (const entry of mainThread.routes) {
+    const old = previous.mainThread?.routes.find((candidate) => candidate.route === entry.route)
+    if (old) console.log(`  ${entry.route}: main thread ${ratio(old.mainThreadRatio)} → ${ratio(entry.mainThreadRatio)} the reference's, blocking ${ratio(old.blockingRatio)} → ${ratio(entry.blockingRatio)}`)
   }
 }
 await mkdir(path.dirname(resultsFile), { recursive: true })

@@ -5,6 +5,7 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { App, createQueryClient } from './app/app'
+import { loadDeferredModules } from './lib/deferred-module'
 import { createAppRouter } from './app/router'
 import { payloadQuery, type PagePayload } from './lib/payload'
 
@@ -41,6 +42,8 @@ export async function renderPage(path: string, payload: PagePayload | undefined)
     history: createMemoryHistory({ initialEntries: [path] }),
   })
   await router.load()
+  // The parts the browser loads as the visitor reaches them are prerendered whole (the footer of the 404 page too).
+  await loadDeferredModules()
   const html = renderToString(<App router={router} queryClient={queryClient} />)
   // React answers a component that throws during a server render by leaving its Suspense boundary to the
   // browser (`<!--$!-->`): the page would ship without its text, so the build stops instead.

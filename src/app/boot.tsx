@@ -5,6 +5,8 @@ import { installDocumentHead } from './document-head'
 import { installFatalErrorHandler } from './fatal-error'
 import { installNavigationA11y } from './navigation-a11y'
 import { createAppRouter } from './router'
+import { deferHydrationUntilVisible, hydrateEverything } from '#src/components/ui/hydrate-when-visible'
+import { loadFirstRoute } from '#src/lib/deferred-module'
 import { installStaleBuildReload } from '#src/features/build-freshness/stale-build-reload'
 import { installConsentTracking } from '#src/features/consent/consent-tracking'
 import { setupLanguage } from '#src/lib/i18n'
@@ -40,8 +42,12 @@ export async function mount(yieldToBrowser: () => Promise<void> = async () => {}
   if (container.hasChildNodes()) {
     // The prerendered DOM was rendered by the same tree: once its route chunk and payload are here,
     // React adopts it in place (docs/decisions/001-prerender-and-hydrate.md).
-    await router.load()
+    // Below the fold, the page and its code are adopted as the visitor reaches them (the route's first
+    // load leaves that code out); a navigation adopts the rest at once.
+    await loadFirstRoute(() => router.load())
     await yieldToBrowser()
+    deferHydrationUntilVisible()
+    router.subscribe('onBeforeNavigate', ({ fromLocation }) => fromLocation && hydrateEverything())
     startTransition(() => {
       root = hydrateRoot(container, app, options)
     })

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, createRoute, Outlet, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { loadDeferredModules } from '#src/lib/deferred-module'
 import { payloadQuery } from '#src/lib/payload'
 import { warmPageImages } from '#src/lib/warm-page-images'
 import { NotFoundView, RouteErrorView } from './error-view'
@@ -19,6 +20,16 @@ function payloadLoader(path: string) {
     if (preload) warmPageImages(payload.page)
     return payload
   }
+}
+
+/**
+ * A page's chunk, with the code its below-the-fold parts load apart on a first visit (those the chunk
+ * declares included): a page rendered in the browser arrives whole.
+ */
+async function pageWithDeferredCode<T>(page: Promise<{ Route: T }>): Promise<T> {
+  const [{ Route }] = await Promise.all([page, loadDeferredModules()])
+  await loadDeferredModules()
+  return Route
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -59,63 +70,63 @@ const agencyLayout = createRoute({
 
 // The platform: home, stakes, product tour, pricing, customers, company, contact, AI generator, legal pages.
 const homeRoute = createRoute({ getParentRoute: () => siteLayout, path: '/', loader: payloadLoader('/') }).lazy(() =>
-  import('#src/routes/home.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/home.lazy')),
 )
 const stakesRoute = createRoute({ getParentRoute: () => siteLayout, path: '/les-enjeux', loader: payloadLoader('/les-enjeux') }).lazy(() =>
-  import('#src/routes/stakes.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/stakes.lazy')),
 )
 const applicationRoute = createRoute({ getParentRoute: () => siteLayout, path: '/application', loader: payloadLoader('/application') }).lazy(() =>
-  import('#src/routes/application.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/application.lazy')),
 )
 const pricingRoute = createRoute({ getParentRoute: () => siteLayout, path: '/pricing', loader: payloadLoader('/pricing') }).lazy(() =>
-  import('#src/routes/pricing.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/pricing.lazy')),
 )
 const customersRoute = createRoute({ getParentRoute: () => siteLayout, path: '/cas-clients', loader: payloadLoader('/cas-clients') }).lazy(() =>
-  import('#src/routes/customers.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/customers.lazy')),
 )
 const whoAreWeRoute = createRoute({ getParentRoute: () => siteLayout, path: '/who-are-we', loader: payloadLoader('/who-are-we') }).lazy(() =>
-  import('#src/routes/who-are-we.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/who-are-we.lazy')),
 )
 const contactRoute = createRoute({ getParentRoute: () => siteLayout, path: '/contact', loader: payloadLoader('/contact') }).lazy(() =>
-  import('#src/routes/contact.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/contact.lazy')),
 )
 const aiRequestRoute = createRoute({ getParentRoute: () => siteLayout, path: '/ai/request', loader: payloadLoader('/ai/request') }).lazy(() =>
-  import('#src/routes/ai-request.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/ai-request.lazy')),
 )
 const termsRoute = createRoute({ getParentRoute: () => siteLayout, path: '/cgu', loader: payloadLoader('/cgu') }).lazy(() =>
-  import('#src/routes/terms.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/terms.lazy')),
 )
 const privacyRoute = createRoute({ getParentRoute: () => siteLayout, path: '/confidentialite', loader: payloadLoader('/confidentialite') }).lazy(() =>
-  import('#src/routes/privacy.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/privacy.lazy')),
 )
 const cookiePolicyRoute = createRoute({ getParentRoute: () => siteLayout, path: '/cookies', loader: payloadLoader('/cookies') }).lazy(() =>
-  import('#src/routes/cookie-policy.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/cookie-policy.lazy')),
 )
 const legalNoticeRoute = createRoute({ getParentRoute: () => siteLayout, path: '/mentions-legales', loader: payloadLoader('/mentions-legales') }).lazy(() =>
-  import('#src/routes/legal-notice.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/legal-notice.lazy')),
 )
 
 // The studio: its home and its services.
 const agencyRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/agency', loader: payloadLoader('/agency') }).lazy(() =>
-  import('#src/routes/agency.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/agency.lazy')),
 )
 const acquisitionRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/acquisition', loader: payloadLoader('/acquisition') }).lazy(() =>
-  import('#src/routes/acquisition.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/acquisition.lazy')),
 )
 const adviceRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/advice', loader: payloadLoader('/advice') }).lazy(() =>
-  import('#src/routes/advice.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/advice.lazy')),
 )
 const brandingRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/branding', loader: payloadLoader('/branding') }).lazy(() =>
-  import('#src/routes/branding.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/branding.lazy')),
 )
 const performanceRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/performance', loader: payloadLoader('/performance') }).lazy(() =>
-  import('#src/routes/performance.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/performance.lazy')),
 )
 const webToShopRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/web-to-shop', loader: payloadLoader('/web-to-shop') }).lazy(() =>
-  import('#src/routes/web-to-shop.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/web-to-shop.lazy')),
 )
 const atelierRoute = createRoute({ getParentRoute: () => agencyLayout, path: '/atelier', loader: payloadLoader('/atelier') }).lazy(() =>
-  import('#src/routes/atelier.lazy').then((m) => m.Route),
+  pageWithDeferredCode(import('#src/routes/atelier.lazy')),
 )
 
 export const routeTree = rootRoute.addChildren([

@@ -51,7 +51,8 @@ function readStoredLanguage(): Language | undefined {
 /** The default-language setup run at boot: French unless the visitor chose another language. */
 export function setupLanguage(): Language {
   current = readStoredLanguage() ?? DEFAULT_LANGUAGE
-  document.documentElement.lang = current
+  // Written only when it changes: writing `lang`, even the same value, restyles every element of the page.
+  if (document.documentElement.lang !== current) document.documentElement.lang = current
   return current
 }
 

@@ -1,9 +1,10 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { pageMeta } from '#src/content-schema/page-schemas'
 import { pageNotFoundError, SiteError } from './site-error'
 import { siteConfig } from './site-config'
 import { t } from './i18n'
+import { usePageReady } from './use-page-ready'
 
 /** The image a page is shared with (Open Graph, X/Twitter), as the build resolved it. */
 export interface SocialImage {
@@ -114,4 +115,13 @@ export function payloadQuery(routePath: string, fullPath: string = routePath) {
     gcTime: Infinity,
     retry: false,
   })
+}
+
+/**
+ * The payload the route loader already put in the cache. Its page shape is the one the build wrote
+ * from content/ for this path, hence the cast.
+ */
+export function usePagePayload<TPage>(path: string): PagePayload<TPage> {
+  usePageReady()
+  return useSuspenseQuery(payloadQuery(path)).data as PagePayload<TPage>
 }

@@ -1,5 +1,5 @@
 import { string, type StringSchema } from 'yup'
-import { t } from './i18n'
+import { t } from './forms-i18n'
 
 /**
  * A valid e-mail address as the HTML standard defines it (WHATWG, "valid e-mail address"): the browser's

@@ -1,5 +1,5 @@
 import { createLazyRoute } from '@tanstack/react-router'
-import { usePagePayload } from '#src/lib/use-page-payload'
+import { usePagePayload } from '#src/lib/payload'
 import { PageSections } from '#src/sections/page-sections/page-sections'
 import type { SectionsPageContent } from '#src/sections/page-sections/section-types'
 

@@ -2,7 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router'
 import type { z } from 'zod'
 import type { contactPageContent } from '#src/content-schema/page-schemas'
 import { ContactForm } from '#src/features/contact-form/contact-form'
-import { usePagePayload } from '#src/lib/use-page-payload'
+import { usePagePayload } from '#src/lib/payload'
 import { PageIntro } from '#src/sections/page-intro/page-intro'
 
 export const Route = createLazyRoute('/_site/contact')({ component: ContactPage })

@@ -1,5 +1,5 @@
 import { createLazyRoute } from '@tanstack/react-router'
-import { usePagePayload } from '#src/lib/use-page-payload'
+import { usePagePayload } from '#src/lib/payload'
 import { CtaBand } from '#src/sections/cta-band/cta-band'
 import { FaqList } from '#src/sections/faq/faq-list'
 import { FeatureMatrix } from '#src/sections/pricing/feature-matrix'

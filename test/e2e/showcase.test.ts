@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { BrowserContextOptions, Page } from 'playwright-core'
+import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
@@ -279,5 +279,63 @@ describe('the showcase pages', () => {
     const sections = (payloadOf('/').page.sections ?? []).filter((section) => section.id)
     for (const section of sections) expect(await page.locator(`#${section.id}`).isVisible(), section.id).toBe(true)
     await context.close()
+  })
+})
+
+describe('sections React adopts as the visitor reaches them (docs/decisions/037)', () => {
+  const SECTIONS_CHUNK = /\/section-views-[^/]+\.js$/
+
+  /** /les-enjeux loaded and hydrated, its sections' code held back until `release()`. */
+  async function openWithSectionsHeld() {
+    const session = await openPage(browser())
+    await withConsentDecided(session.context)
+    const held: Route[] = []
+    let holding = true
+    await session.page.route(SECTIONS_CHUNK, (route) => (holding ? held.push(route) : route.continue()))
+    await gotoAndWait(session.page, '/les-enjeux')
+    await waitForApp(session.page)
+    await session.page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+    const release = async () => {
+      holding = false
+      for (const route of held.splice(0)) await route.continue()
+      await session.page.unroute(SECTIONS_CHUNK)
+    }
+    return { ...session, held, release }
+  }
+
+  /**
+   * The click waits while the code is held, then reaches the router once it is here: /contact, rendered in
+   * the same document.
+   */
+  async function expectHeldThenFollowed({ page, context, errors, held, release }: Awaited<ReturnType<typeof openWithSectionsHeld>>) {
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    expect(page.url()).toBe(`${baseURL()}/les-enjeux`)
+    await release()
+    await page.waitForURL(`${baseURL()}/contact`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  }
+
+  it('keeps a click made before a section’s code arrives, and gives it to the router once it is there', async () => {
+    const session = await openWithSectionsHeld()
+    await session.page.getByRole('main').getByRole('link', { name: 'Contacter le studio' }).click()
+    await expectHeldThenFollowed(session)
+  })
+
+  it('takes the keyboard before: Tab reaches a link in a section not yet adopted, Enter follows it once its code is there', async () => {
+    const session = await openWithSectionsHeld()
+    const { page } = session
+    const link = page.getByRole('main').getByRole('link', { name: 'Contacter le studio' })
+    // Focus on whatever comes just before the link in the tab order, then Tab as a visitor would.
+    await link.evaluate((target) => {
+      const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, [tabindex="0"]')].filter((element) => element.tabIndex >= 0)
+      focusable[focusable.indexOf(target as HTMLElement) - 1]?.focus()
+    })
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Contacter le studio')
+    await page.keyboard.press('Enter')
+    await expectHeldThenFollowed(session)
   })
 })

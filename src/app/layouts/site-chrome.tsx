@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react'
-import { SiteFooter } from './site-footer'
+import { HydrateWhenVisible } from '#src/components/ui/hydrate-when-visible'
+import { deferredModule } from '#src/lib/deferred-module'
 import { SiteHeader } from './site-header'
+
+// The footer (site map, newsletter, cookie settings) is below every page's first screen: its code arrives
+// as the visitor reaches it.
+const footer = deferredModule(() => import('./site-footer'))
 
 interface SiteChromeProps {
   variant: 'site' | 'agency'
@@ -15,7 +20,7 @@ export function SiteChrome({ variant, children }: SiteChromeProps) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter variant={variant} />
+      <HydrateWhenVisible module={footer}>{({ SiteFooter }) => <SiteFooter variant={variant} />}</HydrateWhenVisible>
     </div>
   )
 }

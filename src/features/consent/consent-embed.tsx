@@ -1,8 +1,7 @@
 import { useRef } from 'react'
 import { t } from '#src/lib/i18n'
-import { preloadConsentSettings } from './consent-settings-loader'
-import { openConsentSettings, useConsent } from './consent-store'
-import './consent.css'
+import { openConsentSettings, preloadConsentSettings, useConsent } from './consent-store'
+import './consent-embed.css'
 
 interface ConsentEmbedProps {
   /** Accessible title of the embedded frame. */

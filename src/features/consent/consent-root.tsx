@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { SiteLink } from '#src/components/ui/site-link'
 import { t } from '#src/lib/i18n'
 import { consentOptions } from './consent-config'
-import { loadConsentSettings, preloadConsentSettings } from './consent-settings-loader'
 import { acceptAll, declineAll } from './consent-state'
-import { CONSENT_ANNOUNCER_ID, closeConsentSettings, decide, dismissBanner, initConsent, openConsentSettings, restoreConsentFocus, useConsent } from './consent-store'
+import { CONSENT_ANNOUNCER_ID, closeConsentSettings, decide, dismissBanner, initConsent, loadConsentSettings, openConsentSettings, preloadConsentSettings, restoreConsentFocus, useConsent } from './consent-store'
 import './consent.css'
 
 type ConsentSettingsModule = Awaited<ReturnType<typeof loadConsentSettings>>
@@ -50,13 +49,17 @@ function ConsentBanner() {
   useEffect(() => {
     const banner = bannerRef.current
     if (!banner) return
-    const root = document.documentElement
+    // The two elements that read the height (consent.css); the property does not inherit, so no other restyles.
+    const readers = [document.documentElement, document.body]
     // Rounded up: a fraction of a pixel short and the bottom edge of a focused element would sit under it.
-    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${Math.ceil(banner.getBoundingClientRect().height)}px`))
+    const observer = new ResizeObserver(() => {
+      const height = `${Math.ceil(banner.getBoundingClientRect().height)}px`
+      for (const reader of readers) reader.style.setProperty('--consent-banner-height', height)
+    })
     observer.observe(banner)
     return () => {
       observer.disconnect()
-      root.style.removeProperty('--consent-banner-height')
+      for (const reader of readers) reader.style.removeProperty('--consent-banner-height')
     }
   }, [])
 

@@ -3,7 +3,27 @@ import { t } from '#src/lib/i18n'
 import { GROUP_COOKIE_PATTERNS, OPTIONAL_GROUP_IDS, type OptionalGroupId } from './consent-config'
 import { readStoredConsent, removeCookies, writeConsent } from './consent-cookies'
 import { UNDECIDED, withdrawnGroups, type ConsentDecision } from './consent-state'
-import { resetThirdPartyScripts, startCrisp, startMatomo, stopMatomo } from './third-party-scripts'
+
+type ConsentSettingsModule = typeof import('./consent-settings')
+type ThirdPartyScripts = typeof import('./third-party-scripts')
+
+// The loaders of Matomo and Crisp come with the first consent that allows one of them: a first visit, and
+// a visitor who refused, never fetch them.
+let thirdPartyScripts: Promise<ThirdPartyScripts> | undefined
+let loadedThirdPartyScripts: ThirdPartyScripts | undefined
+
+/** Runs `action` with the loaders, in the order decisions were made. */
+function withThirdPartyScripts(action: (scripts: ThirdPartyScripts) => void): void {
+  thirdPartyScripts ??= import('./third-party-scripts').then(
+    (scripts) => (loadedThirdPartyScripts = scripts),
+    (error: unknown) => {
+      // Offline or a replaced build: the next decision, or the next page, tries again.
+      thirdPartyScripts = undefined
+      throw error
+    },
+  )
+  thirdPartyScripts.then(action, () => {})
+}
 
 export interface ConsentState extends ConsentDecision {
   /** Read from the cookies once mounted in the browser; false while prerendering. */
@@ -37,8 +57,16 @@ export function getConsent(): ConsentState {
 
 /** Starts what the visitor allowed; on this page load only, never twice. */
 function startAllowed(enabled: ReadonlySet<OptionalGroupId>): void {
-  if (enabled.has('matomo')) startMatomo()
-  if (enabled.has('crisp')) startCrisp()
+  if (!enabled.has('matomo') && !enabled.has('crisp')) return
+  withThirdPartyScripts((scripts) => {
+    if (enabled.has('matomo')) scripts.startMatomo()
+    if (enabled.has('crisp')) scripts.startCrisp()
+  })
+}
+
+/** A Matomo page view for a client navigation; Matomo runs only once its loader is here. */
+export function trackPageView(url: string, title: string, referrer: string | undefined): void {
+  loadedThirdPartyScripts?.trackMatomoPageView(url, title, referrer)
 }
 
 /** Boot: reads the stored decision and loads the allowed third parties, also on later visits. */
@@ -99,7 +127,8 @@ export function decide(decision: ConsentDecision, env: DecideEnvironment = { rel
   const withdrawn = state.decided ? withdrawnGroups(state.enabled, decision.enabled) : []
   writeConsent(decision)
   setState({ decided: true, enabled: decision.enabled, settingsOpen: false })
-  if (withdrawn.includes('matomo')) stopMatomo()
+  // Matomo only ever started through the loaders: without them there is nothing to stop.
+  if (withdrawn.includes('matomo') && thirdPartyScripts) withThirdPartyScripts((scripts) => scripts.stopMatomo())
   for (const group of withdrawn) removeCookies(GROUP_COOKIE_PATTERNS[group])
   startAllowed(decision.enabled)
   announce(describeDecision(decision.enabled))
@@ -129,5 +158,25 @@ export function dismissBanner(): void {
 export function resetConsentStore(): void {
   state = { ...UNDECIDED, ready: false, bannerDismissed: false, settingsOpen: false }
   focusReturn = { opener: null }
-  resetThirdPartyScripts()
+  loadedThirdPartyScripts?.resetThirdPartyScripts()
 }
+
+let settingsLoading: Promise<ConsentSettingsModule> | undefined
+
+/** The settings dialog is its own chunk: nobody needs it at first paint (docs/decisions/026-consent-keyboard.md). */
+export function loadConsentSettings(): Promise<ConsentSettingsModule> {
+  settingsLoading ??= import('./consent-settings').catch((error: unknown) => {
+    // The next intent or click tries again.
+    settingsLoading = undefined
+    throw error
+  })
+  return settingsLoading
+}
+
+function preloadSettings(): void {
+  // A failed preload is retried when the dialog is actually opened.
+  loadConsentSettings().catch(() => undefined)
+}
+
+/** Spread on every button that opens the dialog: the chunk starts loading on intent, before the click. */
+export const preloadConsentSettings = { onPointerDown: preloadSettings, onFocus: preloadSettings, onMouseEnter: preloadSettings }

@@ -1,6 +1,5 @@
 import { t } from '#src/lib/i18n'
-import { preloadConsentSettings } from './consent-settings-loader'
-import { openConsentSettings } from './consent-store'
+import { openConsentSettings, preloadConsentSettings } from './consent-store'
 
 /** Footer control that reopens the consent settings so a choice can be changed or withdrawn. */
 export function ManageCookiesButton() {

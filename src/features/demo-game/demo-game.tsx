@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { ActionLink } from '#src/components/ui/action-link'
+import { observeSeen } from '#src/lib/observe-seen'
 import type { DemoWheelContent } from './demo-game-content'
 import { WheelFace } from './wheel-face'
 import { WheelFrame } from './wheel-frame'
@@ -25,8 +26,8 @@ interface Handoff {
 
 /**
  * A playable wheel of fortune in a box of fixed size. The prerendered page shows its still picture; the
- * game replaces it once the box is visible or the browser is idle, or at once if the visitor presses the
- * button first, and then spins straight away.
+ * game replaces it once the box can be seen, or at once if the visitor presses the button first, and then
+ * spins straight away. Its code is never fetched for a wheel nobody sees (docs/decisions/037).
  */
 export function DemoGame({ content }: { content: DemoWheelContent }) {
   const boxRef = useRef<HTMLDivElement>(null)
@@ -44,25 +45,11 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
     )
   }).current
 
+  // On a phone's first visit the consent banner lies over the wheel: its code waits until it can be seen.
   useEffect(() => {
     const box = boxRef.current
-    if (!box) return
-    let started = false
-    const start = () => {
-      if (started) return
-      started = true
-      stop()
-      load()
-    }
-    const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start()) : undefined
-    observer?.observe(box)
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 1500)
-    function stop() {
-      observer?.disconnect()
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
-    }
-    return stop
+    if (!box || typeof IntersectionObserver !== 'function') return
+    return observeSeen([box], load, { uncovered: true })
   }, [load])
 
   const cta = <ActionLink link={content.cta} className="demo-game__cta" />

@@ -1,4 +1,4 @@
-import { t } from '#src/lib/i18n'
+import { t } from '#src/lib/forms-i18n'
 import { object, type InferType } from 'yup'
 import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED, plainText } from '#src/lib/validation'
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FocusEvent } from 'react'
-import { t } from '#src/lib/i18n'
+import { t } from '#src/lib/forms-i18n'
 import type { SubmitOutcome } from '#src/lib/post-json'
 import { listenToNewsletterSubmits, NEWSLETTER_FORM_ATTRIBUTE } from './submit-requests'
 import './newsletter.css'

@@ -1,5 +1,5 @@
 import { Markdown } from '#src/components/ui/markdown'
-import { usePagePayload } from '#src/lib/use-page-payload'
+import { usePagePayload } from '#src/lib/payload'
 import { PageIntro, type PageIntroContent } from '#src/sections/page-intro/page-intro'
 
 interface LegalContent extends PageIntroContent {
