@@ -1,51 +1,30 @@
+import Cookies, { type CookieSetOptions } from 'universal-cookie'
 import { CONSENT_COOKIE, CONSENT_LIFETIME_MS, ENABLED_COOKIE } from './consent-config'
 import { CONSENT_TOKEN, parseConsent, serialiseEnabled, type ConsentDecision } from './consent-state'
 
-export interface ConsentCookieOptions {
-  path: string
-  sameSite: 'lax'
-  secure: boolean
-  expires: Date
-}
-
-/** A cookie's value as the browser sends it, percent-decoding undone when there is any. */
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue
-    const value = part.slice(separator + 1).trim()
-    try {
-      return decodeURIComponent(value)
-    } catch {
-      return value
-    }
-  }
-  return undefined
-}
-
-// The contract fixes the raw value `necessary|matomo`: ids are stored as they are, not percent-encoded
-// (none of their characters needs it in a cookie).
-function writeCookie(name: string, value: string, { path, expires, secure }: ConsentCookieOptions): void {
-  document.cookie = `${name}=${value}; path=${path}; expires=${expires.toUTCString()}; SameSite=Lax${secure ? '; Secure' : ''}`
-}
+// The contract fixes the raw value `necessary|matomo`: store ids as they are rather than percent-encoded.
+type RawSetOptions = CookieSetOptions & { encode: (value: string) => string }
 
 export function readStoredConsent(): ConsentDecision {
-  return parseConsent(readCookie(CONSENT_COOKIE), readCookie(ENABLED_COOKIE))
+  const cookies = new Cookies()
+  return parseConsent(cookies.get(CONSENT_COOKIE, { doNotParse: true }), cookies.get(ENABLED_COOKIE, { doNotParse: true }))
 }
 
-export function consentCookieOptions(now: number = Date.now()): ConsentCookieOptions {
+export function consentCookieOptions(now: number = Date.now()): RawSetOptions {
   return {
     path: '/',
     sameSite: 'lax',
     secure: window.location.protocol === 'https:',
     expires: new Date(now + CONSENT_LIFETIME_MS),
+    encode: String,
   }
 }
 
 export function writeConsent(decision: ConsentDecision): void {
+  const cookies = new Cookies()
   const options = consentCookieOptions()
-  writeCookie(CONSENT_COOKIE, CONSENT_TOKEN, options)
-  writeCookie(ENABLED_COOKIE, serialiseEnabled(decision.enabled), options)
+  cookies.set(CONSENT_COOKIE, CONSENT_TOKEN, options)
+  cookies.set(ENABLED_COOKIE, serialiseEnabled(decision.enabled), options)
 }
 
 /** `www.ludora.fr` → ['www.ludora.fr', 'ludora.fr']: third parties such as Crisp set cookies on the parent domain. */
