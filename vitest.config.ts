@@ -24,10 +24,11 @@ export default defineConfig({
   resolve: { alias },
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
   test: {
-    // Browser tests mostly wait on Chromium, so two files per core keep the cores busy (vitest's default
-    // on two cores is one worker, which ran every file after the other); cores this process may use, so a
-    // run pinned to one core (`taskset -c 0 npm test`) runs two files at once, not four.
-    maxWorkers: Math.max(2, 2 * os.availableParallelism()),
+    // Browser tests wait on Chromium now and then, so one file more than there are cores keeps them busy
+    // (vitest's default on two cores is one worker, which ran every file after the other). On two cores,
+    // three files at once took 385 s and 754 CPU-s; four, 415 s and 807 CPU-s (more contention); two,
+    // 408 s. Cores this process may use: a run pinned to one core (`taskset -c 0 npm test`) runs two.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         extends: true,
