@@ -79,8 +79,12 @@ export function NewsletterSignup({ variant }: NewsletterSignupProps) {
 
   useEffect(() => {
     const form = formRef.current
+    const email = emailRef.current
     if (!form) return
-    if (emailRef.current?.value) preloadSubmission()
+    if (email?.value) preloadSubmission()
+    // Typed in and left before React adopted the form (the footer's code arrives as the visitor reaches
+    // it): the blur React never saw is judged now, as it would have been.
+    if (email?.value.trim() && document.activeElement !== email) void showProblemOf(email.value)
     return listenToNewsletterSubmits(form, () => void submit())
   }, [])
 

@@ -45,6 +45,32 @@ describe('NewsletterSignup', () => {
     expect(container.querySelector('input[name="email"]')).toBe(input)
   })
 
+  it('tells a wrong address typed and left before hydration, as leaving the field after it does', async () => {
+    const container = prerendered()
+    const input = container.querySelector<HTMLInputElement>('input[name="email"]')!
+    input.focus()
+    input.value = 'pas-valide'
+    input.blur()
+
+    render(<NewsletterSignup variant="footer" />, { container, hydrate: true })
+    await waitFor(() => expect(container.querySelector('.field-error')).toHaveTextContent('Cette adresse e-mail ne semble pas valide'))
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input.value).toBe('pas-valide')
+  })
+
+  it('says nothing at hydration about an address still being typed', async () => {
+    const container = prerendered()
+    const input = container.querySelector<HTMLInputElement>('input[name="email"]')!
+    input.focus()
+    input.value = 'pas-vali'
+
+    render(<NewsletterSignup variant="footer" />, { container, hydrate: true })
+    await import('#src/features/newsletter/newsletter-submission')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(container.querySelector('.field-error')).toBeNull()
+    expect(input).not.toHaveAttribute('aria-invalid')
+  })
+
   it('leaves the submits of other forms alone', () => {
     catchNewsletterSubmits()
     const other = document.createElement('form')
