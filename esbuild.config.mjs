@@ -17,6 +17,9 @@ import { socialCards } from './scripts/social-cards.mjs'
 
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
 const BUILD_DIR = path.join(ROOT, '.build')
+
+/** Our own TypeScript bundled for Node to run here (servers, content tools, the API bench); npm packages stay in node_modules. */
+export const NODE_TOOL_OPTIONS = { bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'silent', absWorkingDir: ROOT }
 const SITE_NAME = 'Ludora'
 
 /** Build-time settings (README, "Réglages de build"); every one is optional. */
@@ -90,14 +93,8 @@ async function loadContentTools() {
   await esbuild.build({
     entryPoints: ['check-content', 'cms-config'].map((name) => path.join(ROOT, `src/content-schema/${name}.ts`)),
     outdir,
-    bundle: true,
     splitting: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    logLevel: 'silent',
-    absWorkingDir: ROOT,
+    ...NODE_TOOL_OPTIONS,
   })
   try {
     const [check, editor] = await Promise.all(['check-content.js', 'cms-config.js'].map((file) => import(pathToFileURL(path.join(outdir, file)).href)))
@@ -463,13 +460,7 @@ async function bundleServer() {
   await esbuild.build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/process-lifecycle.ts')],
     outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    logLevel: 'silent',
-    absWorkingDir: ROOT,
+    ...NODE_TOOL_OPTIONS,
   })
   const [main, lifecycle] = await Promise.all(['main.js', 'process-lifecycle.js'].map((file) => import(pathToFileURL(path.join(outdir, file)).href)))
   await rm(outdir, { recursive: true, force: true })

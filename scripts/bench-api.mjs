@@ -9,8 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
+import { NODE_TOOL_OPTIONS, ROOT } from '../esbuild.config.mjs'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FORM_POSTS = 500
 const GENERATIONS = 20
 /** Every accepted request must have left the outbox for the log within this time. */
@@ -27,7 +27,7 @@ process.once('SIGTERM', () => server.close().then(() => process.exit(0)))
 async function startServerProcess(workDir) {
   // Inside the repository, so the packages the bundle leaves external resolve from node_modules.
   const entry = path.join(ROOT, '.build', `bench-api-${process.pid}.mjs`)
-  await esbuild.build({ stdin: { contents: SERVER_ENTRY, resolveDir: ROOT, loader: 'ts' }, outfile: entry, bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'silent', absWorkingDir: ROOT })
+  await esbuild.build({ stdin: { contents: SERVER_ENTRY, resolveDir: ROOT, loader: 'ts' }, outfile: entry, ...NODE_TOOL_OPTIONS })
   const root = path.join(workDir, 'dist')
   await mkdir(root, { recursive: true })
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>bench</title>')
