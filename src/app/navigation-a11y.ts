@@ -24,14 +24,19 @@ const headingInView = () =>
 export function installNavigationA11y(router: AnyRouter): void {
   // By history entry, not by path: two visits of one page in the history keep their own places.
   const marks = new Map<unknown, FocusMark>()
+  let leftFrom: Element | null = null
   router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
     const active = document.activeElement as HTMLElement
+    leftFrom = active
     if (fromLocation) marks.set(fromLocation.state.__TSR_key, [focusables().indexOf(active), active.textContent])
   })
   router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
     if (!fromLocation || !pathChanged) return
     requestAnimationFrame(() => {
-      if (!toLocation.hash) {
+      // The visitor already went on into the new page (a field clicked and typed in): focus stays theirs.
+      const active = document.activeElement
+      const visitorMovedOn = active !== null && active !== leftFrom && active.closest('#main') !== null
+      if (!toLocation.hash && !visitorMovedOn) {
         const [index, text] = marks.get(toLocation.state.__TSR_key) ?? [-1]
         const left = focusables()[index]
         const target = (left?.textContent === text && left) || headingInView()

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router'
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { installNavigationA11y } from '#src/app/navigation-a11y'
+
+/** The frame callbacks asked for (the router's and the module's), run when the test says the browser paints. */
+let frames: FrameRequestCallback[] = []
+const paint = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())))
+
+/** Follows the link and lets the router render the new page, without painting: the module's frame is still to come. */
+async function follow(link: HTMLElement, heading: string): Promise<void> {
+  link.focus()
+  await act(async () => {
+    link.click()
+    for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: heading }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
+  })
+  expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+}
+
+function page(heading: string, field: string) {
+  return function Page() {
+    return (
+      <>
+        <h1>{heading}</h1>
+        <label>
+          {field}
+          <input />
+        </label>
+      </>
+    )
+  }
+}
+
+async function renderSite() {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <nav>
+          <Link to="/contact">Contact</Link>
+        </nav>
+        <main id="main">
+          <Outlet />
+        </main>
+        <p id="route-announcer" />
+      </>
+    ),
+  })
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: page('Accueil', 'Recherche') }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/contact', component: page('Parlons de votre jeu', 'Prénom') }),
+  ])
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  installNavigationA11y(router)
+  render(<RouterProvider router={router} />)
+  await act(() => router.load())
+  return router
+}
+
+beforeEach(() => {
+  frames = []
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame))
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('focus after a client navigation', () => {
+  it('goes to the new page’s h1', async () => {
+    await renderSite()
+    await follow(screen.getByRole('link', { name: 'Contact' }), 'Parlons de votre jeu')
+    await paint()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }))
+  })
+
+  it('stays in the field the visitor went to before the page was painted', async () => {
+    await renderSite()
+    await follow(screen.getByRole('link', { name: 'Contact' }), 'Parlons de votre jeu')
+    const field = screen.getByRole('textbox', { name: 'Prénom' })
+    field.focus()
+    await paint()
+    expect(document.activeElement).toBe(field)
+  })
+})
