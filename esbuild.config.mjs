@@ -148,10 +148,23 @@ function siteConfigPlugin(define) {
   }
 }
 
+/**
+ * React 19 has `useSyncExternalStore`: the shim the router's store imports for older Reacts (and its
+ * selector built on the shim) is dead weight, so its selector is taken from the package's React 18+ entry.
+ */
+const noSyncExternalStoreShimPlugin = {
+  name: 'no-sync-external-store-shim',
+  setup(build) {
+    build.onResolve({ filter: /^use-sync-external-store\/shim\/with-selector(\.js)?$/ }, (args) =>
+      build.resolve('use-sync-external-store/with-selector.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    )
+  },
+}
+
 function sharedOptions(define, contentRoot) {
   const { __SITE_CONFIG__, ...otherDefines } = define
   return {
-    plugins: [contentJsonPlugin(contentRoot), siteConfigPlugin(define)],
+    plugins: [contentJsonPlugin(contentRoot), siteConfigPlugin(define), noSyncExternalStoreShimPlugin],
     bundle: true,
     format: 'esm',
     target: 'es2022',
