@@ -22,19 +22,19 @@ export function isMenuGroup(item: MenuItem): item is MenuGroup {
   return 'links' in item
 }
 
-const welcome: MenuLink = { to: '/', label: 'nav.welcome' }
-const stakes: MenuLink = { to: '/les-enjeux', label: 'nav.stakes' }
-const app: MenuLink = { to: '/application', label: 'nav.app' }
-const aiGenerator: MenuLink = { to: '/ai/request', label: 'nav.aiGenerator' }
-const customers: MenuLink = { to: '/cas-clients', label: 'nav.customers' }
-const whoAreWe: MenuLink = { to: '/who-are-we', label: 'nav.whoAreWe' }
-const pricing: MenuLink = { to: '/pricing', label: 'nav.pricing' }
-const contact: MenuLink = { to: '/contact', label: 'nav.contact' }
-const connect: MenuLink = { to: '/login', label: 'nav.connect' }
-const agency: MenuLink = { to: '/agency', label: 'nav.agency' }
-const atelier: MenuLink = { to: '/atelier', label: 'nav.atelier' }
-const blog: MenuLink = { to: '/blog', label: 'nav.blog' }
-const studioServices: MenuLink[] = [
+export const welcome: MenuLink = { to: '/', label: 'nav.welcome' }
+export const stakes: MenuLink = { to: '/les-enjeux', label: 'nav.stakes' }
+export const app: MenuLink = { to: '/application', label: 'nav.app' }
+export const aiGenerator: MenuLink = { to: '/ai/request', label: 'nav.aiGenerator' }
+export const customers: MenuLink = { to: '/cas-clients', label: 'nav.customers' }
+export const whoAreWe: MenuLink = { to: '/who-are-we', label: 'nav.whoAreWe' }
+export const pricing: MenuLink = { to: '/pricing', label: 'nav.pricing' }
+export const contact: MenuLink = { to: '/contact', label: 'nav.contact' }
+export const connect: MenuLink = { to: '/login', label: 'nav.connect' }
+export const agency: MenuLink = { to: '/agency', label: 'nav.agency' }
+export const atelier: MenuLink = { to: '/atelier', label: 'nav.atelier' }
+export const blog: MenuLink = { to: '/blog', label: 'nav.blog' }
+export const studioServices: MenuLink[] = [
   { to: '/acquisition', label: 'nav.acquisition' },
   { to: '/advice', label: 'nav.advice' },
   { to: '/branding', label: 'nav.branding' },
@@ -56,23 +56,4 @@ export const mainMenu: MenuItem[] = [
   connect,
   { id: 'studio', label: 'nav.studioServices', head: agency, links: [...studioServices, atelier] },
   blog,
-]
-
-export const legalMenu: MenuLink[] = [
-  { to: '/cgu', label: 'footer.terms' },
-  { to: '/confidentialite', label: 'footer.privacy' },
-  { to: '/cookies', label: 'footer.cookies' },
-  { to: '/mentions-legales', label: 'footer.legalNotice' },
-]
-
-export interface FooterColumn {
-  title: MessageKey
-  links: MenuLink[]
-}
-
-/** The footer's site map: every page, under the half of the site it belongs to. */
-export const footerColumns: FooterColumn[] = [
-  { title: 'footer.platform', links: [welcome, stakes, app, pricing, aiGenerator, customers] },
-  { title: 'footer.studio', links: [agency, ...studioServices, atelier] },
-  { title: 'footer.company', links: [whoAreWe, contact, connect, blog] },
 ]

@@ -2,8 +2,8 @@ import { ManageCookiesButton } from '#src/features/consent/manage-cookies-button
 import { NewsletterSignup } from '#src/features/newsletter/newsletter-signup'
 import { BrandLogo } from '#src/components/ui/brand-logo'
 import { SiteLink } from '#src/components/ui/site-link'
-import { t } from '#src/lib/i18n'
-import { footerColumns, legalMenu } from '../navigation'
+import { t } from './footer-i18n'
+import { footerColumns, legalMenu } from './footer-links'
 import { siteContent } from '../site-content'
 import './site-footer.css'
 

@@ -1,7 +1,6 @@
-/** Interface strings shared by the whole site (navigation, errors, accessibility helpers). */
+/** Interface strings shared by the whole site (header, navigation, errors, accessibility helpers); the footer brings its own. */
 export const common = {
   'site.name': 'Ludora',
-  'site.studioName': 'Ludora Studio',
   'a11y.skipToContent': 'Aller au contenu',
   'a11y.pageLoaded': 'Page chargée : {title}',
   'nav.label': 'Navigation principale',
@@ -28,19 +27,6 @@ export const common = {
   'nav.homeStudio': 'Ludora Studio, retour à l’accueil du studio',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.closeMenu': 'Fermer le menu',
-  'footer.label': 'Pied de page',
-  'footer.legal': 'Informations légales',
-  'footer.sitemap': 'Plan du site',
-  'footer.platform': 'La plateforme',
-  'footer.studio': 'Le studio',
-  'footer.company': 'Ludora',
-  'footer.social': 'Ludora sur les réseaux',
-  'footer.terms': "Conditions générales d'utilisation",
-  'footer.privacy': 'Politique de confidentialité',
-  'footer.cookies': 'Politique cookies',
-  'footer.legalNotice': 'Mentions légales',
-  'footer.manageCookies': 'Gérer les cookies',
-  'footer.copyright': '© {year} Ludora. Tous droits réservés.',
   'errors.notFoundTitle': 'Page Not Found',
   'errors.notFoundDescription': 'Page not found: {path}',
   'errors.serverTitle': 'Internal Server Error',

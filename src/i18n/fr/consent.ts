@@ -1,6 +1,5 @@
 /** Cookie consent banner, settings dialog and embedded-content placeholder. */
 export const consent = {
-  'consent.bannerLabel': 'Consentement aux cookies',
   'consent.bannerTitle': 'Vos cookies, votre choix',
   'consent.bannerText':
     "Avec votre accord seulement, nous mesurons l'audience (Matomo), ouvrons le chat d'assistance (Crisp) et affichons nos vidéos de démonstration.",
