@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { pageMeta } from '#src/content-schema/page-schemas'
 import { pageNotFoundError, SiteError } from './site-error'
@@ -120,8 +120,19 @@ export function payloadQuery(routePath: string, fullPath: string = routePath) {
 /**
  * The payload the route loader already put in the cache. Its page shape is the one the build wrote
  * from content/ for this path, hence the cast.
+ *
+ * Read from the cache as it is, with no query observer: a payload never changes within a build and
+ * stays cached (`staleTime` and `gcTime` infinite), so an observer (useSuspenseQuery) would never have
+ * anything to report, and its code weighed 2 KB gzip on every page (docs/decisions/038-boot-budget.md).
+ * Should the loader not have run, the page suspends on the fetch, as useSuspenseQuery would.
  */
 export function usePagePayload<TPage>(path: string): PagePayload<TPage> {
   usePageReady()
-  return useSuspenseQuery(payloadQuery(path)).data as PagePayload<TPage>
+  const queryClient = useQueryClient()
+  const query = payloadQuery(path)
+  const payload = queryClient.getQueryData(query.queryKey)
+  if (payload) return payload as PagePayload<TPage>
+  const failed = queryClient.getQueryState(query.queryKey)?.error
+  if (failed) throw failed
+  throw queryClient.ensureQueryData(query)
 }
