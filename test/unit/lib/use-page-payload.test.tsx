@@ -13,11 +13,11 @@ function Heading() {
 }
 
 class Caught extends Component<{ children: ReactNode }, { error?: unknown }> {
-  state: { error?: unknown } = {}
+  override state: { error?: unknown } = {}
   static getDerivedStateFromError(error: unknown) {
     return { error }
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{String((this.state.error as Error).message)}</p> : this.props.children
   }
 }
