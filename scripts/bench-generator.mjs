@@ -1,7 +1,8 @@
 // The generator part of `npm run bench`: runs the offline generator over the brief corpora of
 // test/unit/server/generator/ (unknown-brief-corpus.json: trades and events the bank does not name;
-// held-out-brief-corpus.json: the same, written blind and never used to tune the bank; brief-corpus.json:
-// ones it names) and measures each game with the quality checks the server applies:
+// held-out-brief-corpus.json: the same, written blind and never used to tune the bank; dev-brief-corpus.json:
+// the same, the development set of decision 039, measured once before its rules; brief-corpus.json: ones it
+// names) and measures each game with the quality checks the server applies:
 // informative questions (not answered by the brief, not a repeat) ≥ 90 %, questions from the brief's own
 // sector or event ≥ 80 %, no game short of five questions, none failing a check, each written in < 50 ms
 // (best of three runs per brief: a shared machine pauses any process now and then).
@@ -15,17 +16,19 @@ const percent = (share) => `${(share * 100).toFixed(1)} %`
 
 /** Bundles the TypeScript measure with esbuild (as the server is bundled), runs it, and words the result. */
 export async function benchGenerator() {
-  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, knownBriefs } = await importTypeScript(
-    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
+  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, knownBriefs } = await importTypeScript(
+    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
   )
   const corpora = {
     unknown: { ...measureCorpus(unknownBriefs), ...timeCorpus(unknownBriefs) },
     'held-out': { ...measureCorpus(heldOutBriefs), ...timeCorpus(heldOutBriefs) },
+    development: { ...measureCorpus(devBriefs), ...timeCorpus(devBriefs) },
     known: { ...measureCorpus(knownBriefs), ...timeCorpus(knownBriefs) },
   }
   const titles = {
     unknown: 'Trades and events the bank does not name',
     'held-out': 'Trades and events the bank does not name, written blind and never used to tune it',
+    development: 'Trades and events the bank does not name, development set of decision 039 (optimistic after its first measure)',
     known: 'Trades and events the bank names',
   }
   const misses = []
@@ -40,6 +43,9 @@ export async function benchGenerator() {
       `${titles[name]} (${measure.briefs} briefs, ${measure.questions} questions)`,
       `  Informative questions:             ${judged(`${percent(informative)} (goal ≥ 90 %)`, informative >= GENERATOR_GOALS.informative, `${percent(informative)} informative questions (${name} briefs) < 90 %`)}`,
       `  From the brief's sector or event:  ${judged(`${percent(own)} (goal ≥ 80 %)`, own >= GENERATOR_GOALS.own, `${percent(own)} of questions from the brief's own sector or event (${name} briefs) < 80 %`)}`,
+      ...(measure.noSector.briefs
+        ? [`  Trades no sector covers:           ${measure.noSector.fromSector} of ${measure.noSector.questions} questions (${measure.noSector.briefs} briefs) from a sector's facts (event and general ones expected)`]
+        : []),
       `  Games with fewer than 5 questions: ${judged(String(measure.short), measure.short === 0, `${measure.short} games with fewer than 5 questions (${name} briefs)`)}`,
       `  Games failing a quality check:     ${judged(String(measure.failing.length), measure.failing.length === 0, `${measure.failing.length} games fail a quality check (${name} briefs)`)}`,
       ...measure.failing.map(({ brief, problems }) => `    ${brief}: ${problems.join('; ')}`),

@@ -361,6 +361,12 @@ export const languageFileSchema = z
     stopWords: words(10, 'Petits mots', 'Articles, prépositions, pronoms (« le », « de », « the ») : ignorés quand le générateur compare des textes.'),
     /** Words too vague to show what a question is about ("entreprise", "event"). */
     genericWords: words(1, 'Mots trop vagues', 'Des mots qui ne disent pas de quoi parle un texte (« entreprise », « event ») : ils ne suffisent pas à reconnaître un secteur.'),
+    /** Words of the industries no sector covers: an activity they describe better than any sector's words gets general facts. */
+    uncoveredIndustries: keywords(
+      20,
+      'Industries sans secteur',
+      'Les mots des activités qu’aucun secteur ne couvre (divisions de la NAF sans secteur : extraction, papier, chimie, plasturgie, métallurgie, machines, énergie, eau et déchets, pompes funèbres). Quand ils décrivent une activité mieux que les mots d’un secteur, le jeu prend les faits de l’événement et des faits généraux, jamais ceux d’un secteur voisin.',
+    ),
   })
   .meta({ title: 'Mots de la langue', description: 'Les listes de mots des contrôles de qualité des jeux.' })
 

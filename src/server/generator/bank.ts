@@ -91,6 +91,8 @@ export interface Bank {
   stopWords: Set<string>
   /** Words too vague to show what a question is about ("entreprise", "event"). */
   genericWords: Set<string>
+  /** Words of the industries no sector covers (quarries, steelworks, paper mills…): they point away from every sector. */
+  uncoveredIndustries: Keyword[]
 }
 
 export type BankSources = BankFileSources
@@ -203,6 +205,7 @@ export function readBank(sources: BankSources): Bank {
     markers: { fr: lowered(language.markers.fr), en: lowered(language.markers.en) },
     stopWords: new Set(language.stopWords.map(fold)),
     genericWords: new Set(language.genericWords.map(fold)),
+    uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
   }
 }
 

@@ -126,12 +126,14 @@ function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, items
   } else if (match.eventSector && !match.sectors.includes(match.eventSector)) {
     // "Journée mondiale de l'abeille" at a bakery: the facts of beekeeping that speak of bees, not all of farming.
     // With no sector of its own, the visitor's world is the one its event speaks of: all of it, closest first.
+    // Not for an industry no sector covers: "Site safety week" at a chemical plant is not about building.
     const wordsOfEvent = match.words.event
     const items = itemsOf(match.eventSector)
-    event = rank(match.sectors.length ? items.filter((item) => [...wordsOfEvent].some((word) => item.stems.has(word))) : items, wordsOfEvent, random)
+    const ownWorld = match.sectors.length > 0 || match.uncovered
+    event = rank(ownWorld ? items.filter((item) => [...wordsOfEvent].some((word) => item.stems.has(word))) : items, wordsOfEvent, random)
     share = EVENT_SHARE.words
   }
-  const quota = match.sectors.length === 0 ? Number.POSITIVE_INFINITY : share[random.next() < 0.5 ? 0 : 1]!
+  const quota = match.sectors.length === 0 && !match.uncovered ? Number.POSITIVE_INFINITY : share[random.next() < 0.5 ? 0 : 1]!
   return { own, event, quota, sameSector }
 }
 

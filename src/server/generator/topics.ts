@@ -14,6 +14,8 @@ export interface TopicMatch {
   sectors: Sector[]
   /** For a trade the bank does not name: trades of the nearest sector whose words the activity uses. */
   nearTrades: Trade[]
+  /** The activity is an industry no sector covers (a quarry, a paper mill): general facts are its own. */
+  uncovered: boolean
   /** The bank event the event field names (a season included), or else one the additional information names. */
   event: CalendarEvent | undefined
   /** The event field names a bank event or season: its facts are about the visitor's event. */
@@ -32,6 +34,24 @@ const RUNNER_UP_SHARE = 0.6
 const MIN_MEANINGFUL_LENGTH = 3
 
 /**
+ * The keywords found in a text that say something: not inside a longer one found at the same place, nor
+ * spelling less of the same words, nor made only of vague words.
+ */
+function tellingHits<T>(text: string, index: KeywordIndex<T>, telling: (keyword: Keyword) => boolean): KeywordHit<T>[] {
+  const hits = index.find(stems(text))
+  const end = (hit: KeywordHit<T>) => hit.start + hit.keyword.parts.length
+  const length = (hit: KeywordHit<T>) => hit.keyword.parts.length
+  const spelled = (hit: KeywordHit<T>) => hit.keyword.parts.reduce((sum, part) => sum + part.length, 0)
+  const covered = (hit: KeywordHit<T>) =>
+    hits.some(
+      (other) =>
+        (length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit)) ||
+        (other.start === hit.start && length(other) === length(hit) && spelled(other) > spelled(hit)),
+    )
+  return hits.filter((hit) => !covered(hit) && telling(hit.keyword))
+}
+
+/**
  * The entries whose keywords occur in the text, best first: the most words of the text found (a word found by
  * two keywords counts once), then, on a tie, the earliest match, or the latest with `prefer: 'last'`. A
  * keyword inside a longer one found at the same place does not count: "brasserie artisanale" names a
@@ -47,19 +67,9 @@ export function rankEntries<T>(
   prefer: 'first' | 'last' = 'first',
   telling: (keyword: Keyword) => boolean = () => true,
 ): T[] {
-  const hits = index.find(stems(text))
-  const end = (hit: KeywordHit<T>) => hit.start + hit.keyword.parts.length
-  const length = (hit: KeywordHit<T>) => hit.keyword.parts.length
-  const spelled = (hit: KeywordHit<T>) => hit.keyword.parts.reduce((sum, part) => sum + part.length, 0)
-  const covered = (hit: KeywordHit<T>) =>
-    hits.some(
-      (other) =>
-        (length(other) > length(hit) && other.start <= hit.start && end(other) >= end(hit)) ||
-        (other.start === hit.start && length(other) === length(hit) && spelled(other) > spelled(hit)),
-    )
+  const hits = tellingHits(text, index, telling)
   const scores = new Map<T, { starts: Set<number>; first: number; last: number }>()
   for (const hit of hits) {
-    if (covered(hit) || !telling(hit.keyword)) continue
     const score = scores.get(hit.entry) ?? { starts: new Set<number>(), first: Number.POSITIVE_INFINITY, last: -1 }
     score.starts.add(hit.start)
     scores.set(hit.entry, { starts: score.starts, first: Math.min(score.first, hit.start), last: Math.max(score.last, hit.start) })
@@ -90,14 +100,19 @@ function complementSide(text: string): 'first' | 'last' {
   return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) ? 'first' : 'last'
 }
 
+/** Stands in the sector index for the industries no sector covers (quarries, steelworks, paper mills…). */
+const UNCOVERED = Symbol('industry no sector covers')
+
 /** The bank's keywords indexed once, the first time a bank is matched against. */
 interface Lookups {
   preciseTrades: KeywordIndex<Trade>
   genericTrades: KeywordIndex<Trade>
   calendar: KeywordIndex<CalendarEvent>
   seasons: KeywordIndex<CalendarEvent>
-  /** Words of each sector's world: its vocabulary and its trades' own. */
-  sectors: KeywordIndex<Sector>
+  /** Words of each sector's world (its vocabulary and its trades' own), and of the industries no sector covers. */
+  sectors: KeywordIndex<Sector | typeof UNCOVERED>
+  /** Stems of the small words ("de", "à", "of"), which do not count inside a keyword of several words. */
+  stopStems: Set<string>
   /** False for keywords made only of vague words ("boutique", "salon", "service client", "supplier"), which
    * every sector's customers use: they do not point at a sector. */
   telling: (keyword: Keyword) => boolean
@@ -117,7 +132,10 @@ function lookups(source: Bank): Lookups {
       genericTrades: new KeywordIndex(source.trades.filter((trade) => trade.generic), (trade) => trade.keywords),
       calendar: new KeywordIndex(source.events.filter((event) => event.kind !== 'season'), (event) => event.keywords),
       seasons: new KeywordIndex(source.events.filter((event) => event.kind === 'season'), (event) => event.keywords),
-      sectors: new KeywordIndex(source.sectors, (sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => trade.vocabulary)]),
+      sectors: new KeywordIndex<Sector | typeof UNCOVERED>([...source.sectors, UNCOVERED], (entry) =>
+        entry === UNCOVERED ? source.uncoveredIndustries : [...entry.vocabulary, ...entry.trades.flatMap((trade) => trade.vocabulary)],
+      ),
+      stopStems: new Set([...source.stopWords].map(stem)),
       telling,
       tradeWords: new Map(source.sectors.map((sector) => [sector, new KeywordIndex(sector.trades, (trade) => trade.vocabulary)])),
     }
@@ -126,13 +144,73 @@ function lookups(source: Bank): Lookups {
   return found
 }
 
-/** The nearest sector by the words of a text, with the trades of it whose own words the text uses. */
-export function nearestSector(text: string, source: Bank = bank): { sector: Sector; trades: Trade[] } | undefined {
-  const { sectors, tradeWords, telling } = lookups(source)
+/** Beyond this many sectors sharing the best score, the words say too little to choose: none is taken. */
+const MAX_TIED_SECTORS = 2
+const SAME_SCORE = 1e-9
+
+interface SectorScore {
+  entry: Sector | typeof UNCOVERED
+  score: number
+  /** Positions of the text's words it found. */
+  positions: Set<number>
+  first: number
+  last: number
+}
+
+/**
+ * The sectors a text's words belong to, best first. Each word a sector's keyword finds counts for it, shared
+ * equally between the sectors that find that word: a word of one world ("factoring") says more than a word of
+ * several ("chorale": associations and culture). Each word of a keyword of several counts ("moulin à huile":
+ * two), small words aside. On the same score, the side the text puts its world on comes first.
+ */
+function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): SectorScore[] {
+  const claims = new Map<number, Set<SectorScore['entry']>>()
+  for (const hit of tellingHits(text, found.sectors, found.telling)) {
+    hit.keyword.parts.forEach((part, offset) => {
+      if (found.stopStems.has(part)) return
+      const position = hit.start + offset
+      const entries = claims.get(position) ?? new Set()
+      claims.set(position, entries.add(hit.entry))
+    })
+  }
+  const scores = new Map<SectorScore['entry'], SectorScore>()
+  for (const [position, entries] of claims) {
+    for (const entry of entries) {
+      const score = scores.get(entry) ?? { entry, score: 0, positions: new Set<number>(), first: position, last: position }
+      scores.set(entry, {
+        entry,
+        score: score.score + 1 / entries.size,
+        positions: score.positions.add(position),
+        first: Math.min(score.first, position),
+        last: Math.max(score.last, position),
+      })
+    }
+  }
+  const tie = side === 'first' ? (a: SectorScore, b: SectorScore) => a.first - b.first : (a: SectorScore, b: SectorScore) => b.last - a.last
+  return [...scores.values()].sort((a, b) => (Math.abs(b.score - a.score) > SAME_SCORE ? b.score - a.score : tie(a, b)))
+}
+
+/**
+ * The nearest sectors by the words of a text, with the trades of them whose own words the text uses: one
+ * sector, or two when the same words belong as much to both ("chorale": associations and culture; on a tie
+ * between different words, the side the text puts its world on decides). None (an empty list) when the words
+ * belong rather to an industry no sector covers, or are shared by more sectors than that: the game then
+ * takes its event's and general facts rather than a neighbouring sector's. Undefined when no word is known.
+ */
+export function nearestSector(text: string, source: Bank = bank): { sectors: Sector[]; trades: Trade[]; uncovered: boolean } | undefined {
+  const found = lookups(source)
   const side = complementSide(text)
-  const [sector] = rankEntries(text, sectors, 1, side, telling)
-  if (!sector) return undefined
-  return { sector, trades: rankEntries(text, tradeWords.get(sector)!, MAX_TRADES, side) }
+  const ranked = rankSectors(text, found, side)
+  // An industry no sector covers has to say more than every sector's words, not just come first on a tie:
+  // "funeral flowers" is a florist's.
+  const [best, ...others] = ranked[0]?.entry === UNCOVERED && ranked[1] && ranked[0].score - ranked[1].score <= SAME_SCORE ? ranked.slice(1) : ranked
+  if (!best) return undefined
+  const sameWords = (other: SectorScore) => other.positions.size === best.positions.size && [...other.positions].every((position) => best.positions.has(position))
+  const tied = [best, ...others.filter((other) => best.score - other.score <= SAME_SCORE && sameWords(other))].map(({ entry }) => entry)
+  if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED) }
+  const sectors = tied.filter((entry): entry is Sector => entry !== UNCOVERED)
+  const trades = sectors.flatMap((sector) => rankEntries(text, found.tradeWords.get(sector)!, MAX_TRADES, side))
+  return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false }
 }
 
 /** Stems of the words that say something (not small words, not vague ones like "entreprise"). */
@@ -143,19 +221,19 @@ export function meaningfulStems(text: string, source: Bank = bank): string[] {
   return (precise.length ? precise : candidates).map(stem)
 }
 
-function matchActivity(input: Request, source: Bank): Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades'> {
+function matchActivity(input: Request, source: Bank): Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> {
   const { preciseTrades, genericTrades } = lookups(source)
-  const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [] })
+  const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false })
   const trades = rankEntries(input.companyActivity, preciseTrades)
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
-  if (near) return { trades: [], sectors: [near.sector], nearTrades: near.trades }
+  if (near) return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered }
   // The company name counts only when it names a trade outright ("Boulangerie Martin"): its other words
   // ("Maison", "Le Jardin des saveurs") say little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
   if (fromName.length) return named(fromName)
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
-  return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [] }
+  return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false }
 }
 
 /** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
@@ -164,7 +242,7 @@ const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/gi
 /** The sector an event is about when the bank does not name it: a trade it names, else the words it uses. */
 function eventSectorOf(text: string, source: Bank): Sector | undefined {
   const [trade] = rankEntries(text, lookups(source).preciseTrades, 1)
-  return trade ? sectorOf(trade, source) : nearestSector(text.replace(SAINT_NAME, ' '), source)?.sector
+  return trade ? sectorOf(trade, source) : nearestSector(text.replace(SAINT_NAME, ' '), source)?.sectors[0]
 }
 
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {

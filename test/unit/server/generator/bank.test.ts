@@ -144,8 +144,26 @@ describe('generator bank', () => {
     expect(sectorOf('steel contractor')).toEqual([])
   })
 
+  it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    for (const activity of ['usine de pâte à papier', 'station d\'épuration', 'laminoir à froid', 'hydroelectric power station', 'fabricant de transformateurs']) {
+      expect(matched(activity)).toMatchObject({ sectors: [], uncovered: true })
+    }
+    expect(matched('funeral flowers')).toMatchObject({ sectors: [{ id: 'garden' }], uncovered: false })
+    expect(matched('pompe à chaleur')).toMatchObject({ sectors: [{ id: 'building' }], uncovered: false })
+  })
+
+  it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
+    const nearest = (text: string) => nearestSector(text)?.sectors.map(({ id }) => id)
+    // "telephone" is a word of tech and of repairs; "answering service" only of business services.
+    expect(nearest('telephone answering service')).toEqual(['business-services'])
+    // "moulin à huile" is two words of food shops, "noix" one of farming.
+    expect(nearest('moulin à huile de noix')).toEqual(['food-shops'])
+    expect(nearest('viager')).toEqual(['finance', 'real-estate'])
+  })
+
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
-    const nearest = (text: string) => nearestSector(text)?.sector.id
+    const nearest = (text: string) => nearestSector(text)?.sectors[0]?.id
     expect(nearest('plateforme')).not.toBe('home')
     expect(nearest('Fourth of July')).not.toBe('crafts')
     expect(nearest('toilettes sèches')).not.toBe('culture')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience } from '#src/features/ai-generator/experience-schema'
 import { matchTopics } from '#src/server/generator/topics'
-import { describeBrief, heldOutBriefs, knownBriefs, measureCorpus, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
+import { describeBrief, devBriefs, heldOutBriefs, knownBriefs, measureCorpus, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
 
 /** The goals of issue 22, also checked by `npm run bench`. */
 const GOALS = { informative: 0.9, own: 0.8 }
@@ -37,8 +37,8 @@ describe('brief corpora', () => {
     expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it('name in the unknown and held-out corpora no trade and no event of the bank', () => {
-    const named = [...unknownBriefs, ...heldOutBriefs].filter(({ input }) => {
+  it('name in the unknown, held-out and development corpora no trade and no event of the bank', () => {
+    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs].filter(({ input }) => {
       const match = matchTopics(input)
       return match.trades.length > 0 || match.eventKnown
     })
@@ -57,11 +57,15 @@ describe('brief corpora', () => {
     expect(measure.own / measure.questions).toBeGreaterThanOrEqual(GOALS.own)
   }, MEASURE_TIMEOUT_MS)
 
-  // Its share of questions from the brief's own world is reported by `npm run bench`, not asserted here:
-  // the bank is never tuned to it, so the figure stays honest.
-  it('give held-out briefs five informative questions each', () => {
-    const measure = measured(heldOutBriefs)
-    expect(heldOutBriefs.length).toBeGreaterThanOrEqual(120)
+  // Their share of questions from the brief's own world is reported by `npm run bench`, not asserted here:
+  // the bank is never tuned to the held-out one, so its figure stays honest; the development one is below
+  // the goal, and a floor would invite tuning to it.
+  it.each([
+    ['held-out', heldOutBriefs],
+    ['development', devBriefs],
+  ] as const)('give %s briefs five informative questions each', (_name, briefs) => {
+    const measure = measured(briefs)
+    expect(briefs.length).toBeGreaterThanOrEqual(120)
     expect(measure.failing).toEqual([])
     expect(measure.short).toBe(0)
     expect(measure.informative / measure.questions).toBeGreaterThanOrEqual(GOALS.informative)

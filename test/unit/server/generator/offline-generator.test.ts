@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseExperience, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { activityLabel, composeOffline, generateOffline } from '#src/server/generator/offline-generator'
 import { assessExperience } from '#src/server/generator/quality'
+import { matchTopics } from '#src/server/generator/topics'
 
 const base: GeneratorRequest = { companyName: 'Boulangerie Lemoine', companyActivity: 'boulangerie artisanale', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' }
 const visible = (input: GeneratorRequest) => JSON.stringify(generateOffline(input))
@@ -84,6 +85,15 @@ describe('offline generator', () => {
     expect(assessExperience(funeral, quiz).problems).toEqual([])
     expect(origins(funeral).every((origin) => origin === 'general')).toBe(true)
     expect(origins({ ...funeral, event: 'Toussaint' }).every((origin) => origin === 'general' || origin === 'event:all-saints')).toBe(true)
+  })
+
+  it('gives an industry no sector covers general facts, an event of another world at most two places', () => {
+    const plant = { ...base, companyName: 'Eaux du Val', companyActivity: 'station d\'épuration des eaux usées', event: 'Semaine de la sécurité sur les chantiers' }
+    expect(matchTopics(plant).eventSector?.id).toBe('building')
+    const found = origins(plant)
+    expect(found).toHaveLength(5)
+    expect(found.filter((origin) => origin.startsWith('sector:')).length).toBeLessThanOrEqual(2)
+    expect(found.filter((origin) => origin === 'general').length).toBeGreaterThanOrEqual(3)
   })
 
   it('puts a prize up front and the tone in the wording', () => {
