@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { DurationSequencer } from './test/setup/duration-sequencer'
 
 const src = path.resolve(import.meta.dirname, 'src')
 
@@ -29,6 +30,7 @@ export default defineConfig({
     // three files at once took 385 s and 754 CPU-s; four, 415 s and 807 CPU-s (more contention); two,
     // 408 s. Cores this process may use: a run pinned to one core (`taskset -c 0 npm test`) runs two.
     maxWorkers: os.availableParallelism() + 1,
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
