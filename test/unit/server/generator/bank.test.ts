@@ -142,11 +142,14 @@ describe('generator bank', () => {
     expect(sectorOf('aggregates supplier')).toEqual([])
     expect(sectorOf('fournisseur de gaz industriels')).toEqual([])
     expect(sectorOf('steel contractor')).toEqual([])
+    // "Négoce" is any trade's word: a timber merchant is not a wine merchant.
+    expect(sectorOf('négoce de bois')).toEqual([])
+    expect(sectorOf('négoce de vins')).toEqual(['drinks'])
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
     const matched = (activity: string) => matchTopics(request(activity))
-    for (const activity of ['usine de pâte à papier', 'station d\'épuration', 'laminoir à froid', 'hydroelectric power station', 'fabricant de transformateurs']) {
+    for (const activity of ['usine de pâte à papier', 'station d\'épuration', 'laminoir à froid', 'hydroelectric power station', 'fabricant de transformateurs', 'scierie et négoce de bois', 'sawmill']) {
       expect(matched(activity)).toMatchObject({ sectors: [], uncovered: true })
     }
     expect(matched('funeral flowers')).toMatchObject({ sectors: [{ id: 'garden' }], uncovered: false })
