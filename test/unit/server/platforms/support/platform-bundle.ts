@@ -36,5 +36,6 @@ export async function loadWorkerHarness() {
     harnessWorkers: (options: { targets: string[]; origin: string; completion?: string; down?: string[] }) => WorkerOptions[]
     postForms: (miniflare: Miniflare, worker: string, posts: { path: string; body: unknown; address: string }[], mode: 'sequential' | 'concurrent') => Promise<{ status: number; body: string; ms: number }[]>
     receivedPosts: (miniflare: Miniflare, down?: string[]) => Promise<ReceivedByHarness[]>
+    dispatchOnOwnConnection: (miniflare: Miniflare, url: string, init?: RequestInit & { headers?: Record<string, string> }) => Promise<Response>
   }
 }
