@@ -165,6 +165,42 @@ describe('generator bank', () => {
     expect(nearest('viager')).toEqual(['finance', 'real-estate'])
   })
 
+  it('reads words two worlds spell alike by their phrase ("culture du riz", "culture physique", "main-d\'œuvre")', () => {
+    const cases: Record<string, string> = {
+      'culture de légumes de plein champ': 'farming',
+      'culture du riz': 'farming',
+      'centre culturel': 'culture',
+      'centre de culture physique': 'sport',
+      "agence de placement de main-d'œuvre": 'business-services',
+      'hébergement social pour adultes en difficulté': 'home-services',
+      'portail internet': 'tech',
+      'travaux de couverture par éléments': 'building',
+    }
+    for (const [text, sector] of Object.entries(cases)) expect(nearestSector(text)?.sectors.map(({ id }) => id), text).toEqual([sector])
+  })
+
+  it('finds the worlds of trades a first walk of the nomenclature missed (second walk and development set)', () => {
+    const cases: Record<string, string> = {
+      'bouilleur ambulant': 'drinks',
+      'eyelash extensions': 'beauty',
+      'club de bridge': 'leisure',
+      'labyrinthe de maïs': 'leisure',
+      'location de roulottes': 'tourism',
+      'autocariste, transport de voyageurs': 'tourism',
+      'club du troisième âge': 'associations',
+      'organisation religieuse': 'associations',
+      'autoradio et alarmes auto': 'automotive',
+      'flying school': 'driving-schools',
+      'invoice factoring company': 'finance',
+      réassurance: 'finance',
+      'oven cleaning service': 'home-services',
+      'accueil de jeunes enfants': 'education',
+      // Home automation is the world of computers and networks, not of the building trades that wire it.
+      'installateur de domotique': 'tech',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
+  })
+
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
     const nearest = (text: string) => nearestSector(text)?.sectors[0]?.id
     expect(nearest('plateforme')).not.toBe('home')
@@ -175,6 +211,10 @@ describe('generator bank', () => {
     expect(nearest('canicule')).not.toBe('animals')
     expect(nearest('audience solennelle')).not.toBe('repairs')
     expect(nearest('amis du patrimoine, sauvegarde d\'un lavoir')).not.toBe('tech')
+    // "opéra" is a word of its own, not the beginning of "opérateur" or "operator".
+    expect(nearest('location avec opérateur de matériel de construction')).not.toBe('culture')
+    expect(matchTopics(request('plant hire operator')).trades.map(({ id }) => id)).not.toContain('theatre')
+    expect(matchTopics(request('opéra de quartier')).trades.map(({ id }) => id)).toEqual(['theatre'])
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
