@@ -222,6 +222,9 @@ describe('generator bank', () => {
     expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
     expect(eventSector('expert-comptable', 'Déclaration de revenus')).toBe('accounting-law')
     expect(eventSector('boulangerie', 'Semaine du miel et des abeilles')).toBe('farming')
+    // An event whose words also belong to the visitor's world is about that world: shoes are a cobbler's too.
+    expect(eventSector('cordonnier', 'Opération chaussures comme neuves')).toBe('repairs')
+    expect(eventSector('marchand de chaussures', 'Opération chaussures comme neuves')).toBe('fashion')
     expect(matchTopics(request('boulangerie', 'Journée privilège')).eventSector).toBeUndefined()
     expect(matchTopics(request('boulangerie', 'Printemps')).event?.id).toBe('spring')
     // A saint's name is the name of a day: "Sainte-Barbe" is not about beards.
