@@ -189,6 +189,11 @@ describe('generator bank', () => {
       'paludier, récolte du sel': 'farming',
       'christmas tree grower': 'farming',
       reiki: 'beauty',
+      'centre d\'amincissement': 'beauty',
+      'dallage et pavage': 'building',
+      étiopathe: 'health',
+      'club d\'aéromodélisme': 'leisure',
+      'installation de réseaux informatiques': 'tech',
       'screeding and soundproofing': 'building',
       'house removals': 'home-services',
       'carte grise et plaques': 'automotive',
@@ -223,6 +228,9 @@ describe('generator bank', () => {
     expect(nearest('location avec opérateur de matériel de construction')).not.toBe('culture')
     expect(matchTopics(request('plant hire operator')).trades.map(({ id }) => id)).not.toContain('theatre')
     expect(matchTopics(request('opéra de quartier')).trades.map(({ id }) => id)).toEqual(['theatre'])
+    // "menu*" reached "menuiserie", which "menuisi*" (menuisier) did not.
+    expect(matchTopics(request('menuiserie alu')).trades.map(({ id }) => id)).toEqual(['carpenter'])
+    expect(nearest('menus de fête')).toBe('restaurants')
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
