@@ -231,6 +231,20 @@ describe('generator bank', () => {
     // "menu*" reached "menuiserie", which "menuisi*" (menuisier) did not.
     expect(matchTopics(request('menuiserie alu')).trades.map(({ id }) => id)).toEqual(['carpenter'])
     expect(nearest('menus de fête')).toBe('restaurants')
+    // An audit of the words each prefix keyword reaches in the bank's texts and the nomenclature.
+    const strays: Record<string, string> = {
+      'établissement d\'enseignement supérieur': 'business-services',
+      'lutte contre la maltraitance animale': 'drinks',
+      'chemin de Compostelle': 'garden',
+      'entreprise de terrassement': 'garden',
+      'carpenter and joiner': 'sport',
+      'courtyard café': 'sport',
+      'structural engineering consultancy': 'automotive',
+      'atelier de marqueterie': 'business-services',
+      'retraitement des déchets': 'finance',
+      'tentative de record': 'tourism',
+    }
+    for (const [text, sector] of Object.entries(strays)) expect(nearestSector(text)?.sectors.map(({ id }) => id) ?? [], text).not.toContain(sector)
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
