@@ -20,7 +20,7 @@ export interface TopicMatch {
   event: CalendarEvent | undefined
   /** The event field names a bank event or season: its facts are about the visitor's event. */
   eventKnown: boolean
-  /** The sector an event the bank does not name is about, by its words. */
+  /** The sector an event the bank does not name is about, by its words: the visitor's own when they belong to it as much. */
   eventSector: Sector | undefined
   /** Meaningful stems of the activity, of the event field and of the additional information. */
   words: { activity: Set<string>; event: Set<string>; extra: Set<string> }
@@ -239,20 +239,31 @@ function matchActivity(input: Request, source: Bank): Pick<TopicMatch, 'trades' 
 /** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
 const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
 
-/** The sector an event is about when the bank does not name it: a trade it names, else the words it uses. */
-function eventSectorOf(text: string, source: Bank): Sector | undefined {
-  const [trade] = rankEntries(text, lookups(source).preciseTrades, 1)
-  return trade ? sectorOf(trade, source) : nearestSector(text.replace(SAINT_NAME, ' '), source)?.sectors[0]
+/**
+ * The sector an event is about when the bank does not name it: a trade it names, else the words it uses. When
+ * its words belong at least as much to the visitor's own world as to any other, it is about that world:
+ * "Opération chaussures comme neuves" at a cobbler's is about repairs, though shoes are also fashion's; a honey
+ * week at a bakery is still about bees.
+ */
+function eventSectorOf(text: string, source: Bank, own: readonly Sector[]): Sector | undefined {
+  const words = text.replace(SAINT_NAME, ' ')
+  const found = lookups(source)
+  const ranked = rankSectors(words, found, complementSide(words))
+  const ours = ranked.find(({ entry }) => own.some((sector) => sector === entry))
+  if (ours && ranked[0]!.score - ours.score <= SAME_SCORE) return ours.entry as Sector
+  const [trade] = rankEntries(text, found.preciseTrades, 1)
+  return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }
 
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {
   const extra = input.additionalInformation ?? ''
   const { calendar, seasons } = lookups(source)
   const named = rankEntries(input.event, calendar, 1)[0] ?? rankEntries(input.event, seasons, 1)[0]
-  const eventSector = named ? undefined : eventSectorOf(input.event, source)
+  const activity = matchActivity(input, source)
+  const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors)
   const fromExtra = named || eventSector ? undefined : rankEntries(extra, calendar, 1)[0]
   return {
-    ...matchActivity(input, source),
+    ...activity,
     event: named ?? fromExtra,
     eventKnown: named !== undefined,
     eventSector,

@@ -165,6 +165,55 @@ describe('generator bank', () => {
     expect(nearest('viager')).toEqual(['finance', 'real-estate'])
   })
 
+  it('reads words two worlds spell alike by their phrase ("culture du riz", "culture physique", "main-d\'œuvre")', () => {
+    const cases: Record<string, string> = {
+      'culture de légumes de plein champ': 'farming',
+      'culture du riz': 'farming',
+      'centre culturel': 'culture',
+      'centre de culture physique': 'sport',
+      "agence de placement de main-d'œuvre": 'business-services',
+      'hébergement social pour adultes en difficulté': 'home-services',
+      'portail internet': 'tech',
+      'travaux de couverture par éléments': 'building',
+    }
+    for (const [text, sector] of Object.entries(cases)) expect(nearestSector(text)?.sectors.map(({ id }) => id), text).toEqual([sector])
+  })
+
+  it('finds the worlds of trades a first walk of the nomenclature missed (second walk and development set)', () => {
+    const cases: Record<string, string> = {
+      'bouilleur ambulant': 'drinks',
+      'eyelash extensions': 'beauty',
+      'club de bridge': 'leisure',
+      'labyrinthe de maïs': 'leisure',
+      'bar de lancer de haches': 'leisure',
+      'paludier, récolte du sel': 'farming',
+      'christmas tree grower': 'farming',
+      reiki: 'beauty',
+      'centre d\'amincissement': 'beauty',
+      'dallage et pavage': 'building',
+      étiopathe: 'health',
+      'club d\'aéromodélisme': 'leisure',
+      'installation de réseaux informatiques': 'tech',
+      'screeding and soundproofing': 'building',
+      'house removals': 'home-services',
+      'carte grise et plaques': 'automotive',
+      'location de nappes pour réceptions': 'events',
+      'location de roulottes': 'tourism',
+      'autocariste, transport de voyageurs': 'tourism',
+      'club du troisième âge': 'associations',
+      'organisation religieuse': 'associations',
+      'autoradio et alarmes auto': 'automotive',
+      'flying school': 'driving-schools',
+      'invoice factoring company': 'finance',
+      réassurance: 'finance',
+      'oven cleaning service': 'home-services',
+      'accueil de jeunes enfants': 'education',
+      // Home automation is the world of computers and networks, not of the building trades that wire it.
+      'installateur de domotique': 'tech',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
+  })
+
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
     const nearest = (text: string) => nearestSector(text)?.sectors[0]?.id
     expect(nearest('plateforme')).not.toBe('home')
@@ -175,6 +224,27 @@ describe('generator bank', () => {
     expect(nearest('canicule')).not.toBe('animals')
     expect(nearest('audience solennelle')).not.toBe('repairs')
     expect(nearest('amis du patrimoine, sauvegarde d\'un lavoir')).not.toBe('tech')
+    // "opéra" is a word of its own, not the beginning of "opérateur" or "operator".
+    expect(nearest('location avec opérateur de matériel de construction')).not.toBe('culture')
+    expect(matchTopics(request('plant hire operator')).trades.map(({ id }) => id)).not.toContain('theatre')
+    expect(matchTopics(request('opéra de quartier')).trades.map(({ id }) => id)).toEqual(['theatre'])
+    // "menu*" reached "menuiserie", which "menuisi*" (menuisier) did not.
+    expect(matchTopics(request('menuiserie alu')).trades.map(({ id }) => id)).toEqual(['carpenter'])
+    expect(nearest('menus de fête')).toBe('restaurants')
+    // An audit of the words each prefix keyword reaches in the bank's texts and the nomenclature.
+    const strays: Record<string, string> = {
+      'établissement d\'enseignement supérieur': 'business-services',
+      'lutte contre la maltraitance animale': 'drinks',
+      'chemin de Compostelle': 'garden',
+      'entreprise de terrassement': 'garden',
+      'carpenter and joiner': 'sport',
+      'courtyard café': 'sport',
+      'structural engineering consultancy': 'automotive',
+      'atelier de marqueterie': 'business-services',
+      'retraitement des déchets': 'finance',
+      'tentative de record': 'tourism',
+    }
+    for (const [text, sector] of Object.entries(strays)) expect(nearestSector(text)?.sectors.map(({ id }) => id) ?? [], text).not.toContain(sector)
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
@@ -182,6 +252,9 @@ describe('generator bank', () => {
     expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
     expect(eventSector('expert-comptable', 'Déclaration de revenus')).toBe('accounting-law')
     expect(eventSector('boulangerie', 'Semaine du miel et des abeilles')).toBe('farming')
+    // An event whose words also belong to the visitor's world is about that world: shoes are a cobbler's too.
+    expect(eventSector('cordonnier', 'Opération chaussures comme neuves')).toBe('repairs')
+    expect(eventSector('marchand de chaussures', 'Opération chaussures comme neuves')).toBe('fashion')
     expect(matchTopics(request('boulangerie', 'Journée privilège')).eventSector).toBeUndefined()
     expect(matchTopics(request('boulangerie', 'Printemps')).event?.id).toBe('spring')
     // A saint's name is the name of a day: "Sainte-Barbe" is not about beards.

@@ -1,6 +1,7 @@
 import type { Experience, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { composeOffline, type QuestionOrigin } from '#src/server/generator/offline-generator'
 import { assessExperience, QUESTION_COUNT } from '#src/server/generator/quality'
+import blindCorpus from './blind-brief-corpus.json'
 import knownCorpus from './brief-corpus.json'
 import devCorpus from './dev-brief-corpus.json'
 import heldOutCorpus from './held-out-brief-corpus.json'
@@ -14,7 +15,9 @@ import unknownCorpus from './unknown-brief-corpus.json'
  * - held out: the same kind of briefs, written blind by someone else and never used to tune the bank: the
  *   honest measure of how the generator does with a business no one here has seen;
  * - development: the same kind again, written for the third round of matching rules (decision 039), measured
- *   once before them and then used to develop them, so its later figures flatter the matcher.
+ *   once before them and then used to develop them, so its later figures flatter the matcher;
+ * - blind: the same kind again, written for the fourth round (decision 040) before any run on it, measured in
+ *   aggregate only, once before that round's changes and once after, and never read brief by brief.
  * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
@@ -64,6 +67,7 @@ export const knownBriefs = toBriefs(knownCorpus.briefs)
 export const unknownBriefs = toBriefs(unknownCorpus.briefs)
 export const heldOutBriefs = toBriefs(heldOutCorpus.briefs)
 export const devBriefs = toBriefs(devCorpus.briefs)
+export const blindBriefs = toBriefs(blindCorpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
