@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
-import { tabTo } from './tab-to'
+import { tabTo, withText } from './tab-to'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 900 }
@@ -34,7 +34,6 @@ async function open(path: string, viewport: typeof DESKTOP) {
   return session
 }
 
-const withText = (active: Element, text: string) => active.textContent?.trim() === text
 const inMain = (active: Element) => active.closest('#main') !== null
 
 /**

@@ -31,6 +31,9 @@ const HOLD_ON_TARGET = (matches: (active: Element, arg: unknown) => boolean, arg
   })
 }
 
+/** For `tabTo`: the element's text, trimmed, is `text`. */
+export const withText = (active: Element, text: string): boolean => active.textContent?.trim() === text
+
 /**
  * Presses Tab, as a keyboard user does, until the focused element satisfies `matches` (it runs in the page:
  * it may use only its arguments, like a function given to `page.evaluate`); throws if `limit` presses never
