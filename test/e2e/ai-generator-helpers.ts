@@ -4,11 +4,18 @@ import { gotoAndWait, openPage, waitForApp, withConsentDecided, type PageSession
 
 export const STORAGE_KEY = 'ludora:ai-experiences:v1'
 
-/** The generator page in a fresh context, for a visitor who already decided on cookies. */
-export async function openGenerator(browser: Browser, { path = '/ai/request', prepare }: { path?: string; prepare?: (page: Page) => Promise<void> } = {}): Promise<PageSession> {
+/**
+ * The generator page in a fresh context, for a visitor who already decided on cookies; with `seeded`, that
+ * many stored experiences (`storedPoll`) are in the browser before the page first reads them.
+ */
+export async function openGenerator(
+  browser: Browser,
+  { path = '/ai/request', prepare, seeded = 0 }: { path?: string; prepare?: (page: Page) => Promise<void>; seeded?: number } = {},
+): Promise<PageSession> {
   const session = await openPage(browser)
   await withConsentDecided(session.context)
   if (prepare) await prepare(session.page)
+  if (seeded) await seedBeforeFirstLoad(session.page, seeded)
   await gotoAndWait(session.page, path)
   await waitForApp(session.page)
   return session
@@ -44,6 +51,22 @@ export function storedPoll(index: number) {
       closingMessage: 'Merci pour vos réponses.',
     },
   }
+}
+
+/**
+ * Stores `count` experiences as the tab's first page of the site starts, before its scripts: the same
+ * browser as seeding then reloading, for one load less. Once per tab, so a reload finds what the page left.
+ */
+async function seedBeforeFirstLoad(page: Page, count: number): Promise<void> {
+  const records = Array.from({ length: count }, (_, index) => storedPoll(index))
+  await page.addInitScript(
+    ([key, value]) => {
+      if (location.protocol !== 'http:' || sessionStorage.getItem('e2e-seeded')) return
+      localStorage.setItem(key, value)
+      sessionStorage.setItem('e2e-seeded', 'yes')
+    },
+    [STORAGE_KEY, JSON.stringify(records)] as const,
+  )
 }
 
 export async function seedExperiences(page: Page, count: number, from = 0): Promise<void> {

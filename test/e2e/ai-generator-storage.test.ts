@@ -9,10 +9,7 @@ const FULL = /Le stockage de votre navigateur est plein/
 
 describe('AI experiences in localStorage are never lost', () => {
   it('(a) 200 stored experiences and a generation submitted at once: 201 after it', async () => {
-    const { page, errors, context } = await openGenerator(browser())
-    await seedExperiences(page, 200)
-    await page.reload()
-    await waitForApp(page)
+    const { page, errors, context } = await openGenerator(browser(), { seeded: 200 })
     const generation = await holdGenerations(page)
     await generate(page, 'Boulangerie Lemoine')
     await generation.release()
@@ -40,10 +37,7 @@ describe('AI experiences in localStorage are never lost', () => {
   })
 
   it('(b) an experience deleted during a running generation stays deleted', async () => {
-    const { page, errors, context } = await openGenerator(browser())
-    await seedExperiences(page, 3)
-    await page.reload()
-    await waitForApp(page)
+    const { page, errors, context } = await openGenerator(browser(), { seeded: 3 })
     const generation = await holdGenerations(page)
     await generate(page, 'Boulangerie Lemoine')
     const doomed = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 1' })
@@ -63,10 +57,7 @@ describe('AI experiences in localStorage are never lost', () => {
   })
 
   it('(c) two tabs each generating and deleting end with the same, complete list, without a reload', async () => {
-    const { page: first, errors, context } = await openGenerator(browser())
-    await seedExperiences(first, 2)
-    await first.reload()
-    await waitForApp(first)
+    const { page: first, errors, context } = await openGenerator(browser(), { seeded: 2 })
     const second = await openTab(context)
     const secondErrors: string[] = []
     second.on('pageerror', (error) => secondErrors.push(error.message))
@@ -100,10 +91,7 @@ describe('AI experiences in localStorage are never lost', () => {
   })
 
   it('(d) storage full mid-way: the new experience stays on screen with the French message, the earlier ones intact', async () => {
-    const { page, errors, context } = await openGenerator(browser())
-    await seedExperiences(page, 3)
-    await page.reload()
-    await waitForApp(page)
+    const { page, errors, context } = await openGenerator(browser(), { seeded: 3 })
     const before = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)
     const generation = await holdGenerations(page)
     await generate(page, 'Boulangerie Lemoine')
@@ -142,10 +130,7 @@ describe('AI experiences in localStorage are never lost', () => {
   })
 
   it('(e) 500 stored experiences: a first page at once, the rest on demand by keyboard, and a generation keeps all', async () => {
-    const { page, errors, context } = await openGenerator(browser())
-    await seedExperiences(page, 500)
-    await page.reload()
-    await waitForApp(page)
+    const { page, errors, context } = await openGenerator(browser(), { seeded: 500 })
     await page.getByRole('heading', { name: 'Sondage enregistré n° 0' }).first().waitFor()
     expect(await page.locator('.experience').count()).toBe(20)
     await page.getByText('20 expériences affichées sur 500, les plus récentes d’abord.').waitFor()
