@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, useBrowser } from './support/browser'
-import { STORAGE_KEY, holdGenerations, openGenerator, storedPoll } from './ai-generator-helpers'
+import { holdGenerations, openGenerator } from './ai-generator-helpers'
 import { tabTo, withText } from './tab-to'
 
 const browser = useBrowser()
@@ -46,15 +46,8 @@ async function watchFilledRegions(page: Page) {
 const filledRegions = async (page: Page) =>
   (await page.evaluate(() => (window as unknown as { filledRegions: string[] }).filledRegions)).filter((region) => !/^<p class="player__step" role="status">Question 1 sur \d<\/p>$/.test(region))
 
-/** The generator with `count` stored polls, watched for filled regions: stored before the app starts, so one load. */
-async function openSeeded(count: number) {
-  const records = JSON.stringify(Array.from({ length: count }, (_, index) => storedPoll(index)))
-  const prepare = async (page: Page) => {
-    await watchFilledRegions(page)
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, records] as const)
-  }
-  return openGenerator(browser(), { prepare })
-}
+/** The generator with `count` stored polls, watched for filled regions. */
+const openSeeded = (count: number) => openGenerator(browser(), { prepare: watchFilledRegions, seeded: count })
 
 const trimmed = async (text: Promise<string | null>) => (await text)?.trim() ?? ''
 
