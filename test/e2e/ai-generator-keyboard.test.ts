@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, useBrowser, waitForApp } from './support/browser'
-import { holdGenerations, openGenerator, seedExperiences } from './ai-generator-helpers'
+import { expectNoAxeViolations, useBrowser } from './support/browser'
+import { holdGenerations, openGenerator } from './ai-generator-helpers'
+import { tabTo, withText } from './tab-to'
 
 const browser = useBrowser()
 const QUIZ_TITLE = 'Boulangerie Lemoine : le grand quiz de Noël'
@@ -46,31 +47,19 @@ const filledRegions = async (page: Page) =>
   (await page.evaluate(() => (window as unknown as { filledRegions: string[] }).filledRegions)).filter((region) => !/^<p class="player__step" role="status">Question 1 sur \d<\/p>$/.test(region))
 
 /** The generator with `count` stored polls, watched for filled regions. */
-async function openSeeded(count: number) {
-  const session = await openGenerator(browser(), { prepare: watchFilledRegions })
-  await seedExperiences(session.page, count)
-  await session.page.reload()
-  await waitForApp(session.page)
-  return session
-}
+const openSeeded = (count: number) => openGenerator(browser(), { prepare: watchFilledRegions, seeded: count })
 
 const trimmed = async (text: Promise<string | null>) => (await text)?.trim() ?? ''
 
-async function typeForm(page: Page) {
-  await page.getByLabel("Nom de l'entreprise").focus()
-  for (const value of ['Boulangerie Lemoine', 'boulangerie artisanale à Nantes', 'Noël', 'Notre bûche praliné revient cette année.']) {
+const FORM_VALUES = ['Boulangerie Lemoine', 'boulangerie artisanale à Nantes', 'Noël', 'Notre bûche praliné revient cette année.']
+
+/** Types the form's values as a visitor does, field after field by Tab; from the first field unless focus is already on a later one. */
+async function typeForm(page: Page, { from = 0 } = {}) {
+  if (from === 0) await page.getByLabel("Nom de l'entreprise").focus()
+  for (const value of FORM_VALUES.slice(from)) {
     await page.keyboard.type(value)
     await page.keyboard.press('Tab')
   }
-}
-
-/** Tabs forward until `matches` holds for the focused element (at most `limit` presses). */
-async function tabTo(page: Page, matches: (state: Awaited<ReturnType<typeof focused>>) => boolean, limit = 12) {
-  for (let press = 0; press < limit; press++) {
-    if (matches(await focused(page))) return
-    await page.keyboard.press('Tab')
-  }
-  expect(matches(await focused(page))).toBe(true)
 }
 
 describe('The generator by keyboard and screen reader', () => {
@@ -88,7 +77,7 @@ describe('The generator by keyboard and screen reader', () => {
     expect(await trimmed(listLive(page))).toBe('')
     const generation = await holdGenerations(page)
     await typeForm(page)
-    await tabTo(page, (state) => state.text === 'Générer mon jeu')
+    await tabTo(page, withText, 'Générer mon jeu', { limit: 12 })
     await page.keyboard.press('Enter')
 
     // During the run the button stays, focused and inactive; the start is said.
@@ -106,7 +95,12 @@ describe('The generator by keyboard and screen reader', () => {
 
     await expect.poll(() => trimmed(stepLive(page))).toBe('Question 1 sur 5')
     expect(await trimmed(feedbackLive(page))).toBe('')
-    await tabTo(page, (state) => state.tag === 'button' && !['Fermer l’aperçu', 'Récupérer dans mon compte', 'Exporter (JSON)', 'Partager un aperçu', 'Supprimer'].includes(state.text))
+    await tabTo(
+      page,
+      (active, notAnswers) => active.tagName === 'BUTTON' && !notAnswers.includes((active.textContent ?? '').trim()),
+      ['Fermer l’aperçu', 'Récupérer dans mon compte', 'Exporter (JSON)', 'Partager un aperçu', 'Supprimer'],
+      { limit: 12 },
+    )
 
     for (let question = 1; question <= 5; question++) {
       expect((await focused(page)).tag).toBe('button')
@@ -140,14 +134,33 @@ describe('The generator by keyboard and screen reader', () => {
     await context.close()
   }, 90_000)
 
-  it('moves focus to the votes after a poll answer, to the undo button after a delete and back to the item after undo', async () => {
+  it('focuses the share link and says whether it was copied, and closing a shared preview focuses the form; moves focus to the votes after a poll answer, to the undo button after a delete and back to the item after undo', async () => {
     const { page, errors, context } = await openSeeded(3)
+    const item = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 0' })
+    await item.getByRole('button', { name: 'Partager un aperçu' }).focus()
+    await page.keyboard.press('Enter')
+    const link = item.getByLabel('Lien d’aperçu à envoyer')
+    await expect.poll(() => link.evaluate((input) => input === document.activeElement)).toBe(true)
+    expect(await trimmed(item.locator('[role="status"]').textContent())).toMatch(/^(Lien copié dans le presse-papiers\.|Copiez ce lien pour l’envoyer\.)$/)
+    expect(await link.getAttribute('aria-describedby')).toBeTruthy()
+    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
+
+    // The link pasted in this very tab: the preview opens above the form, then closes by keyboard.
+    const url = await link.inputValue()
+    await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')))
+    const preview = page.locator('.shared-preview')
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Aperçu d’un jeu partagé' })
+    await preview.getByRole('button', { name: 'Fermer l’aperçu partagé' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Décrivez votre jeu' })
+    expect(await preview.count()).toBe(0)
+
     const second = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 1' })
 
     await second.getByRole('button', { name: 'Jouer' }).focus()
     await page.keyboard.press('Enter')
     await second.locator('.player__answer').first().waitFor()
-    await tabTo(page, (state) => state.text === 'Rouge')
+    await tabTo(page, withText, 'Rouge', { limit: 12 })
     await page.keyboard.press('Enter')
     await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'figure', text: expect.stringContaining('1 vote (100 %)') })
     expect(await trimmed(feedbackLive(page))).toBe('Votre vote est compté.')
@@ -177,35 +190,10 @@ describe('The generator by keyboard and screen reader', () => {
     await context.close()
   })
 
-  it('focuses the share link and says whether it was copied; closing a shared preview focuses the form', async () => {
-    const { page, errors, context } = await openSeeded(1)
-    const item = page.getByRole('listitem').filter({ hasText: 'Sondage enregistré n° 0' })
-    await item.getByRole('button', { name: 'Partager un aperçu' }).focus()
-    await page.keyboard.press('Enter')
-    const link = item.getByLabel('Lien d’aperçu à envoyer')
-    await expect.poll(() => link.evaluate((input) => input === document.activeElement)).toBe(true)
-    expect(await trimmed(item.locator('[role="status"]').textContent())).toMatch(/^(Lien copié dans le presse-papiers\.|Copiez ce lien pour l’envoyer\.)$/)
-    expect(await link.getAttribute('aria-describedby')).toBeTruthy()
-    await expectNoAxeViolations(page, { include: ['.ai-generator'] })
-
-    // The link pasted in this very tab: the preview opens above the form, then closes by keyboard.
-    const url = await link.inputValue()
-    await page.evaluate((hash) => (window.location.hash = hash), url.slice(url.indexOf('#')))
-    const preview = page.locator('.shared-preview')
-    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Aperçu d’un jeu partagé' })
-    await preview.getByRole('button', { name: 'Fermer l’aperçu partagé' }).focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toMatchObject({ inView: true, tag: 'h2', text: 'Décrivez votre jeu' })
-    expect(await preview.count()).toBe(0)
-    expect(await filledRegions(page)).toEqual([])
-    expect(errors).toEqual([])
-    await context.close()
-  })
-
-  it('shows no error for tabbing through, then focuses the first invalid field, described, after a submit', async () => {
+  it('shows no error for tabbing through, then focuses the first invalid field, described, after a submit; with the form filled in, keeps focus on the button when a generation fails or is cancelled, and says so', async () => {
     const { page, errors, context } = await openGenerator(browser())
     await page.getByLabel("Nom de l'entreprise").focus()
-    await tabTo(page, (state) => state.text === 'Générer mon jeu')
+    await tabTo(page, withText, 'Générer mon jeu', { limit: 12 })
     expect(await page.locator('.ai-generator .field-error').count()).toBe(0)
     expect(await page.locator('.ai-generator [aria-invalid]').count()).toBe(0)
 
@@ -222,24 +210,20 @@ describe('The generator by keyboard and screen reader', () => {
 
     // Fixed, the first field lets go of its error; the next submit lands on the next field to fix.
     await page.keyboard.type('Boulangerie Lemoine')
-    await tabTo(page, (state) => state.text === 'Générer mon jeu')
+    await tabTo(page, withText, 'Générer mon jeu', { limit: 12 })
     await page.keyboard.press('Enter')
     await expect.poll(() => focused(page)).toMatchObject({ id: 'generator-companyActivity', invalid: 'true' })
     expect(await page.getByLabel("Nom de l'entreprise").getAttribute('aria-invalid')).toBeNull()
-    expect(errors).toEqual([])
-    await context.close()
-  })
 
-  it('keeps focus on the button when a generation fails or is cancelled, and says so', async () => {
-    const { page, errors, context } = await openGenerator(browser())
     // One handler for both runs, so nothing is re-routed between them: the first is held until the visitor
     // cancels it, the second fails.
     let failing = false
     await page.route('**/api/ai/generate', (route) =>
       failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : undefined,
     )
-    await typeForm(page)
-    await tabTo(page, (state) => state.text === 'Générer mon jeu')
+    // The rest of the form typed in from the field the submit focused: the same values as in the journeys.
+    await typeForm(page, { from: 1 })
+    await tabTo(page, withText, 'Générer mon jeu', { limit: 12 })
     await page.keyboard.press('Enter')
     await page.getByRole('progressbar', { name: 'Génération en cours' }).waitFor()
     await page.keyboard.press('Tab')

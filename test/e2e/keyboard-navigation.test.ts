@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { tabTo, withText } from './tab-to'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 900 }
@@ -33,20 +34,51 @@ async function open(path: string, viewport: typeof DESKTOP) {
   return session
 }
 
-/** Presses Tab until the focused element matches, as a keyboard user would get there. */
-async function tabTo(page: Page, matches: (state: Awaited<ReturnType<typeof focused>>) => boolean): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    await page.keyboard.press('Tab')
-    if (matches(await focused(page))) return
-  }
-  throw new Error('Tab never reached the element')
+const inMain = (active: Element) => active.closest('#main') !== null
+
+/**
+ * Back from the page behind the lowest link of `/` restores scroll and focus on that link; Forward focuses the
+ * new page's h1. Runs from wherever focus is on `/`, above that link.
+ */
+async function followLowestLinkBackAndForward(page: Page, viewport: typeof DESKTOP) {
+  // The lowest link of the page's content to another page: reaching it by Tab scrolls far down.
+  const target = await page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/"]')].filter((link) => link.getAttribute('href') !== '/' && link.offsetParent)
+    const last = links.at(-1)
+    return last ? { href: last.getAttribute('href'), text: last.textContent?.trim() ?? '' } : null
+  })
+  expect(target).not.toBeNull()
+  await tabTo(page, (active, { href, text }) => active.getAttribute('href') === href && active.textContent?.trim() === text, target!)
+  const left = await page.evaluate(() => scrollY)
+  expect(left).toBeGreaterThan(viewport.height)
+  await page.keyboard.press('Enter')
+  await page.waitForURL(`${baseURL()}${target!.href}`)
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+  await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
+
+  await page.goBack()
+  await page.waitForURL(`${baseURL()}/`)
+  await expect.poll(() => focused(page)).toEqual({ text: target!.text, tag: 'A', href: target!.href, inMain: true })
+  expect(Math.abs((await page.evaluate(() => scrollY)) - left)).toBeLessThan(2)
+  expect(await focusInSight(page)).toBe(true)
+  await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
+  // The next Tab goes on from the link, not from the top of the page.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(viewport.height)
+
+  await page.goForward()
+  await page.waitForURL(`${baseURL()}${target!.href}`)
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+  await expectNoAxeViolations(page, { include: ['#main'] })
 }
 
-describe('header menus by keyboard at 1280 px', () => {
-  it('a dropdown closes when focus leaves it, backwards as well as forwards', async () => {
+// One load of `/` per width: each step starts from the state the one before left, which is the state its
+// checks need (focus at the top of the header, on the menu button, on the page…).
+describe('the header at 1280 px, then Back and Forward, by keyboard', () => {
+  it('a dropdown closes when focus leaves it, backwards, forwards or opened under the pointer, and Escape from the page never pulls focus to it; Back restores the scroll and focus on the link followed, in view; a new page focuses its h1', async () => {
     const { page, errors, context } = await open('/', DESKTOP)
     const button = platform(page)
-    await tabTo(page, (state) => state.text === 'La plateforme')
+    await tabTo(page, withText, 'La plateforme')
     await page.keyboard.press('Enter')
     expect(await expanded(button)).toBe('true')
     await page.keyboard.press('Shift+Tab')
@@ -59,14 +91,8 @@ describe('header menus by keyboard at 1280 px', () => {
     await page.keyboard.press('Shift+Tab')
     expect((await focused(page)).text).toBe('Accueil')
     await expect.poll(() => expanded(button)).toBe('false')
-    expect(errors).toEqual([])
-    await context.close()
-  })
 
-  it('a dropdown opened under the pointer closes once focus moves on, and Escape from the page never pulls focus to it', async () => {
-    const { page, errors, context } = await open('/', DESKTOP)
-    const button = platform(page)
-    await tabTo(page, (state) => state.inMain)
+    await tabTo(page, inMain, null)
     const start = await focused(page)
     // Focus on the page, the pointer on the dropdown: Escape closes it and leaves focus where it was.
     await button.hover()
@@ -85,16 +111,21 @@ describe('header menus by keyboard at 1280 px', () => {
     const before = await focused(page)
     await page.keyboard.press('Escape')
     expect(await focused(page)).toEqual(before)
+
+    // The pointer back where a new visit has it, off the header's dropdowns.
+    await page.mouse.move(0, 0)
+    await followLowestLinkBackAndForward(page, DESKTOP)
     expect(errors).toEqual([])
     await context.close()
   })
 })
 
-describe('the phone menu by keyboard at 375 px', () => {
-  it('closes when focus leaves it for the brand, the call to action or the page, and the focused element is never under it', async () => {
+describe('the phone menu at 375 px, then Back and Forward, by keyboard', () => {
+  it('the menu closes when focus leaves it for the brand, the call to action or the page, the focused element is never under it, and Escape closes it only from inside, back on the menu button, elsewhere leaving focus alone; Back restores the scroll and focus on the link followed, in view; a new page focuses its h1', async () => {
     const { page, errors, context } = await open('/', PHONE)
     const nav = menu(page)
-    await tabTo(page, (state) => state.text === 'Ouvrir le menu')
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' })
+    await tabTo(page, withText, 'Ouvrir le menu')
     await page.keyboard.press('Enter')
     await nav.waitFor()
     await page.keyboard.press('Tab')
@@ -105,25 +136,10 @@ describe('the phone menu by keyboard at 375 px', () => {
     await page.keyboard.press('Shift+Tab')
     await nav.waitFor({ state: 'hidden' })
     expect(await focusInSight(page)).toBe(true)
-
-    // Forwards through every entry: the call to action after the last one closes it.
     await page.keyboard.press('Tab')
-    await page.keyboard.press('Enter')
-    await nav.waitFor()
-    await tabTo(page, (state) => state.text === 'Créer un jeu gratuit')
-    await nav.waitFor({ state: 'hidden' })
-    expect(await focusInSight(page)).toBe(true)
-    await page.keyboard.press('Tab')
-    expect(await focusInSight(page)).toBe(true)
-    expect(errors).toEqual([])
-    await context.close()
-  })
+    expect((await focused(page)).text).toBe('Ouvrir le menu')
 
-  it('Escape closes it only from inside, back on the menu button; elsewhere Escape leaves focus alone', async () => {
-    const { page, errors, context } = await open('/', PHONE)
-    const nav = menu(page)
-    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' })
-    await tabTo(page, (state) => state.text === 'Ouvrir le menu')
+    // Escape from inside the open menu closes it, back on its button.
     await page.keyboard.press('Enter')
     await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
@@ -131,53 +147,26 @@ describe('the phone menu by keyboard at 375 px', () => {
     await page.keyboard.press('Escape')
     await nav.waitFor({ state: 'hidden' })
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await toggle.getAttribute('aria-controls'))
+
+    // Forwards through every entry: the call to action after the last one closes it.
+    await page.keyboard.press('Enter')
+    await nav.waitFor()
+    await tabTo(page, withText, 'Créer un jeu gratuit')
+    await nav.waitFor({ state: 'hidden' })
+    expect(await focusInSight(page)).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await focusInSight(page)).toBe(true)
+
     // On the page, far from the header: Escape does not move focus or scroll.
-    await tabTo(page, (state) => state.inMain)
+    await tabTo(page, inMain, null)
     const scroll = await page.evaluate(() => scrollY)
     const here = await focused(page)
     await page.keyboard.press('Escape')
     expect(await focused(page)).toEqual(here)
     expect(await page.evaluate(() => scrollY)).toBe(scroll)
+
+    await followLowestLinkBackAndForward(page, PHONE)
     expect(errors).toEqual([])
     await context.close()
   })
-})
-
-describe('focus after Back and Forward', () => {
-  for (const viewport of [DESKTOP, PHONE]) {
-    it(`at ${viewport.width} px: Back restores the scroll and focus on the link followed, in view; a new page focuses its h1`, async () => {
-      const { page, errors, context } = await open('/', viewport)
-      // The lowest link of the page's content to another page: reaching it by Tab scrolls far down.
-      const target = await page.evaluate(() => {
-        const links = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/"]')].filter((link) => link.getAttribute('href') !== '/' && link.offsetParent)
-        const last = links.at(-1)
-        return last ? { href: last.getAttribute('href'), text: last.textContent?.trim() ?? '' } : null
-      })
-      expect(target).not.toBeNull()
-      await tabTo(page, (state) => state.href === target!.href && state.text === target!.text)
-      const left = await page.evaluate(() => scrollY)
-      expect(left).toBeGreaterThan(viewport.height)
-      await page.keyboard.press('Enter')
-      await page.waitForURL(`${baseURL()}${target!.href}`)
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
-      await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
-
-      await page.goBack()
-      await page.waitForURL(`${baseURL()}/`)
-      await expect.poll(() => focused(page)).toEqual({ text: target!.text, tag: 'A', href: target!.href, inMain: true })
-      expect(Math.abs((await page.evaluate(() => scrollY)) - left)).toBeLessThan(2)
-      expect(await focusInSight(page)).toBe(true)
-      await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
-      // The next Tab goes on from the link, not from the top of the page.
-      await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(viewport.height)
-
-      await page.goForward()
-      await page.waitForURL(`${baseURL()}${target!.href}`)
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
-      await expectNoAxeViolations(page, { include: ['#main'] })
-      expect(errors).toEqual([])
-      await context.close()
-    })
-  }
 })
