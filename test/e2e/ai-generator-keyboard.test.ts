@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, useBrowser } from './support/browser'
 import { holdGenerations, openGenerator } from './ai-generator-helpers'
-import { tabTo, withText } from './tab-to'
+import { tabTo, withText } from './support/tab-to'
 
 const browser = useBrowser()
 const QUIZ_TITLE = 'Boulangerie Lemoine : le grand quiz de Noël'

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
-import { tabTo, withText } from './tab-to'
+import { tabTo, withText } from './support/tab-to'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 900 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { pressTabs } from './support/keyboard'
+import { pressTabs } from './keyboard'
 
 /** Tab presses per burst: most walks of the tests end within one or two, and a press past the target costs little. */
 const BURST = 20
