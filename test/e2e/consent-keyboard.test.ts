@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
 import { pressTabs } from './support/keyboard'
+import { tabTo } from './support/tab-to'
 
 const browser = useBrowser()
 
@@ -13,22 +14,19 @@ const DECLINED = "Vos choix de cookies sont enregistrés : mesure d'audience ref
 const ACCEPTED = "Vos choix de cookies sont enregistrés : mesure d'audience activée, chat activé, vidéos intégrées activées."
 const UNCHANGED = 'Paramètres des cookies fermés : vos choix n’ont pas changé.'
 
-/** Presses Tab until the focused element's name (its label, else its text) matches; fails after 80 presses. */
-async function tabTo(page: Page, name: RegExp): Promise<void> {
-  for (let index = 0; index < 80; index++) {
-    await page.keyboard.press('Tab')
-    const focused = await page.evaluate(() => {
-      const active = document.activeElement
-      const labelled = active?.id ? document.querySelector(`label[for="${CSS.escape(active.id)}"]`)?.textContent : undefined
-      return (active?.getAttribute('aria-label') ?? labelled ?? active?.textContent ?? '').trim()
-    })
-    if (name.test(focused)) return
-  }
-  throw new Error(`No Tab stop named ${name}`)
+/** The focused element's name (its label, else its text) matches `name`: for `tabTo`, in the page. */
+const named = (active: Element, [source, flags]: readonly [string, string]): boolean => {
+  const labelled = active.id ? document.querySelector(`label[for="${CSS.escape(active.id)}"]`)?.textContent : undefined
+  return new RegExp(source, flags).test((active.getAttribute('aria-label') ?? labelled ?? active.textContent ?? '').trim())
+}
+
+/** Presses Tab until the focused element's name matches; fails after 80 presses. */
+function tabToNamed(page: Page, name: RegExp): Promise<void> {
+  return tabTo(page, named, [name.source, name.flags] as const, { limit: 80 })
 }
 
 async function activate(page: Page, name: RegExp): Promise<void> {
-  await tabTo(page, name)
+  await tabToNamed(page, name)
   await page.keyboard.press('Enter')
 }
 
@@ -38,7 +36,7 @@ async function allowVideoFromPlaceholder(page: Page): Promise<void> {
   await page.getByText('To see this, please enable functional cookies').waitFor()
   await activate(page, /^Activer les contenus intégrés$/)
   await settingsDialog(page).waitFor()
-  await tabTo(page, /^Contenus intégrés/)
+  await tabToNamed(page, /^Contenus intégrés/)
   await page.keyboard.press('Space')
 }
 
@@ -183,7 +181,7 @@ describe('cookie consent by keyboard', () => {
       await banner(page).waitFor()
       await activate(page, /^Gérer les cookies$/)
       await settingsDialog(page).waitFor()
-      await tabTo(page, /^Mesure d'audience/)
+      await tabToNamed(page, /^Mesure d'audience/)
       await page.keyboard.press('Space')
       await activate(page, name)
       await settingsDialog(page).waitFor({ state: 'detached' })
@@ -230,7 +228,7 @@ describe('cookie consent by keyboard', () => {
         if (event.key === 'Escape') counter.escapesHeard++
       })
     })
-    await tabTo(page, /^Gérer les cookies$/)
+    await tabToNamed(page, /^Gérer les cookies$/)
     expect(await focused(page)).toBe('button "Gérer les cookies" in footer')
     await page.keyboard.press('Enter')
     const dialog = settingsDialog(page)
