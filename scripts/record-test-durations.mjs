@@ -1,6 +1,7 @@
 // Writes test/file-durations.json from vitest's own results cache: how long each test file took in the last
 // run on this machine. The suite's sequencer (test/setup/duration-sequencer.ts) starts the longest files
 // first from it on a fresh clone, where vitest has no cache of its own. Run it after a full `npm test`.
+import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -11,7 +12,10 @@ const durations = {}
 for (const folder of found) {
   const file = path.join(cacheDir, folder, 'results.json')
   const cache = JSON.parse(await readFile(file, 'utf8').catch(() => '{"results":[]}'))
-  for (const [key, { duration }] of cache.results) if (duration > 0) durations[key] = Math.round(duration / 100) / 10
+  for (const [key, { duration }] of cache.results) {
+    // The cache remembers every file it ever ran, deleted and renamed ones too.
+    if (duration > 0 && existsSync(path.join(root, key.slice(key.indexOf(':') + 1)))) durations[key] = Math.round(duration / 100) / 10
+  }
 }
 if (!Object.keys(durations).length) {
   console.error('Aucune durée en cache : lancez d’abord `npm test`.')
