@@ -84,6 +84,22 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
       if ((await driver().evaluate(() => location.pathname)) !== route) await navigateTo(route)
     }
 
+    /**
+     * Types into a field, then waits until the field holds exactly what was typed: the next field is focused
+     * only once the engine has handled every key of this one (a driver may answer before the page has), and a
+     * key the page lost names its field.
+     */
+    async function fillField(css: string, text: string): Promise<void> {
+      await driver().fill({ css }, text)
+      const holds = (selector: string, wanted: string) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted
+      try {
+        await waitInPage(driver(), `${css} to hold ${JSON.stringify(text)}`, TIMEOUTS.stepMs, holds, css, text)
+      } catch (error) {
+        const state = await driver().evaluate((selector: string) => ({ value: (document.querySelector(selector) as HTMLInputElement | null)?.value, focused: document.activeElement?.outerHTML.slice(0, 120) }), css)
+        throw new Error(`${(error as Error).message}; it holds ${JSON.stringify(state.value)}, focus on ${state.focused}`)
+      }
+    }
+
     async function recorded(kind: string, email: string): Promise<Record<string, string> | undefined> {
       const text = await readFile(path.join(driver().dataDir, `${kind}.ndjson`), 'utf8').catch(() => '')
       return text
@@ -147,7 +163,7 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
     journey('signs up for the newsletter', async () => {
       const email = `newsletter.${engine.split(' ')[0]!.toLowerCase()}@exemple.fr`
       await goTo('/')
-      await driver().fill({ css: 'main form.newsletter input[name="email"]' }, email)
+      await fillField('main form.newsletter input[name="email"]', email)
       await driver().click({ css: 'main form.newsletter button[type="submit"]' })
       await waitForText('Votre inscription est enregistrée')
       await waitForRecord('newsletter', email)
@@ -166,7 +182,7 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
         ['object', 'Un jeu pour les 10 ans de la boutique'],
         ['message', 'Une roue de la fortune en magasin pour nos dix ans.'],
       ]
-      for (const [name, value] of fields) await driver().fill({ css: `#contact-${name}` }, value)
+      for (const [name, value] of fields) await fillField(`#contact-${name}`, value)
       await driver().click(withText('button', 'Envoyer ma demande'))
       await waitForText('Merci, votre message est bien parti')
       expect(await waitForRecord('contact', email), driver().version).toMatchObject({ firstName: 'Camille', company: 'Boulangerie du Marché' })
@@ -176,9 +192,9 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
     journey('generates a game, keeps it in the browser and plays it again after a reload', async () => {
       const company = 'Boulangerie Lemoine'
       await goTo('/ai/request')
-      await driver().fill({ css: '.ai-generator__form [name="companyName"]' }, company)
-      await driver().fill({ css: '.ai-generator__form [name="companyActivity"]' }, 'boulangerie artisanale à Nantes')
-      await driver().fill({ css: '.ai-generator__form [name="event"]' }, 'Noël')
+      await fillField('.ai-generator__form [name="companyName"]', company)
+      await fillField('.ai-generator__form [name="companyActivity"]', 'boulangerie artisanale à Nantes')
+      await fillField('.ai-generator__form [name="event"]', 'Noël')
       await driver().click(withText('button', 'Générer mon jeu'))
       await waitInPage(driver(), 'the generated quiz in its player', TIMEOUTS.stepMs, () => document.querySelector('.player')?.textContent?.includes('Question 1 sur 5'))
       const stored = await driver().evaluate(() => JSON.parse(localStorage.getItem('ludora:ai-experiences:v1') ?? '[]') as { request: { companyName: string }; experience: { title: string } }[])
