@@ -41,9 +41,16 @@ export async function postJson<T>(url: string, body: unknown, { timeoutMs = FORM
 /** A submission faster than this is held back until it has passed: bots fill forms instantly. */
 export const MIN_FILL_TIME_MS = 2_000
 
-export function waitForMinimumFillTime(startedAt: number, now: number = Date.now()): Promise<void> {
-  const remaining = startedAt + MIN_FILL_TIME_MS - now
-  return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve()
+/**
+ * Resolves once `Date.now()` says the minimum fill time has passed since `startedAt`. Timers do not run on
+ * that clock: Firefox fired one a millisecond before `Date.now()` reached its end, the form then sent an
+ * `elapsedMs` of 1 999, and the API took a person for a bot (success shown, nothing delivered). So the
+ * clock the API is sent is asked again after each wait.
+ */
+export async function waitForMinimumFillTime(startedAt: number, now: () => number = Date.now): Promise<void> {
+  for (let remaining = startedAt + MIN_FILL_TIME_MS - now(); remaining > 0; remaining = startedAt + MIN_FILL_TIME_MS - now()) {
+    await new Promise((resolve) => setTimeout(resolve, remaining))
+  }
 }
 
 /** What a form shows after sending: its success, a French "try again in n seconds", or the seed's error. */
