@@ -9,6 +9,8 @@ import { findKeyword, fold, stems, type Keyword } from '#src/server/generator/te
 import { matchTopics, nearestSector } from '#src/server/generator/topics'
 
 const contentDir = path.resolve(import.meta.dirname, '../../../../content/generator')
+/** The sectors an activity is matched to, nearest first (none: undefined). */
+const sectorsOf = (activity: string) => nearestSector(activity)?.sectors.map(({ id }) => id)
 const nobody: string[][] = []
 const request = (companyActivity: string, event = 'Journée client', companyName = 'Maison Test') => ({ companyName, companyActivity, event, additionalInformation: '' })
 const mentions = (text: string, keywords: readonly Keyword[]) => keywords.some((keyword) => findKeyword(stems(text), keyword) >= 0)
@@ -157,12 +159,11 @@ describe('generator bank', () => {
   })
 
   it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
-    const nearest = (text: string) => nearestSector(text)?.sectors.map(({ id }) => id)
     // "telephone" is a word of tech and of repairs; "answering service" only of business services.
-    expect(nearest('telephone answering service')).toEqual(['business-services'])
+    expect(sectorsOf('telephone answering service')).toEqual(['business-services'])
     // "moulin à huile" is two words of food shops, "noix" one of farming.
-    expect(nearest('moulin à huile de noix')).toEqual(['food-shops'])
-    expect(nearest('viager')).toEqual(['finance', 'real-estate'])
+    expect(sectorsOf('moulin à huile de noix')).toEqual(['food-shops'])
+    expect(sectorsOf('viager')).toEqual(['finance', 'real-estate'])
   })
 
   it('reads words two worlds spell alike by their phrase ("culture du riz", "culture physique", "main-d\'œuvre")', () => {
@@ -176,7 +177,7 @@ describe('generator bank', () => {
       'portail internet': 'tech',
       'travaux de couverture par éléments': 'building',
     }
-    for (const [text, sector] of Object.entries(cases)) expect(nearestSector(text)?.sectors.map(({ id }) => id), text).toEqual([sector])
+    for (const [text, sector] of Object.entries(cases)) expect(sectorsOf(text), text).toEqual([sector])
   })
 
   it('finds the worlds of trades a first walk of the nomenclature missed (second walk and development set)', () => {
@@ -244,7 +245,7 @@ describe('generator bank', () => {
       'retraitement des déchets': 'finance',
       'tentative de record': 'tourism',
     }
-    for (const [text, sector] of Object.entries(strays)) expect(nearestSector(text)?.sectors.map(({ id }) => id) ?? [], text).not.toContain(sector)
+    for (const [text, sector] of Object.entries(strays)) expect(sectorsOf(text) ?? [], text).not.toContain(sector)
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
