@@ -367,6 +367,12 @@ export const languageFileSchema = z
       'Industries sans secteur',
       'Les mots des activités qu’aucun secteur ne couvre (divisions de la NAF sans secteur : extraction, papier, chimie, plasturgie, métallurgie, machines, énergie, eau et déchets, pompes funèbres). Quand ils décrivent une activité mieux que les mots d’un secteur, le jeu prend les faits de l’événement et des faits généraux, jamais ceux d’un secteur voisin.',
     ),
+    /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
+    audienceWords: keywords(
+      10,
+      'Publics',
+      'Les mots qui nomment une clientèle (« seniors », « enfants », « PME », « students ») : dans une activité, ils disent pour qui elle travaille, pas son métier. Ils ne désignent un secteur que si aucun autre mot de l’activité n’en désigne un (« garde d’enfants »).',
+    ),
   })
   .meta({ title: 'Mots de la langue', description: 'Les listes de mots des contrôles de qualité des jeux.' })
 

@@ -93,6 +93,8 @@ export interface Bank {
   genericWords: Set<string>
   /** Words of the industries no sector covers (quarries, steelworks, paper mills…): they point away from every sector. */
   uncoveredIndustries: Keyword[]
+  /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
+  audienceWords: Keyword[]
 }
 
 export type BankSources = BankFileSources
@@ -206,6 +208,7 @@ export function readBank(sources: BankSources): Bank {
     stopWords: new Set(language.stopWords.map(fold)),
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
+    audienceWords: compileKeywords(language.audienceWords),
   }
 }
 
