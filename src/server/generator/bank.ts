@@ -95,6 +95,8 @@ export interface Bank {
   uncoveredIndustries: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
+  /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
+  serviceHeads: Set<string>
 }
 
 export type BankSources = BankFileSources
@@ -209,6 +211,7 @@ export function readBank(sources: BankSources): Bank {
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     audienceWords: compileKeywords(language.audienceWords),
+    serviceHeads: new Set(language.serviceHeads.map(fold)),
   }
 }
 

@@ -119,6 +119,10 @@ interface Lookups {
   /** For each sector, its trades by their own words. */
   tradeWords: Map<Sector, KeywordIndex<Trade>>
   audience: readonly Keyword[]
+  /** Stems of the services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
+  serviceHeads: Set<string>
+  /** Stems of the vague words ("service", "specialist"), which are not an activity's head. */
+  vague: Set<string>
 }
 
 const lookupsByBank = new WeakMap<Bank, Lookups>()
@@ -140,6 +144,8 @@ function lookups(source: Bank): Lookups {
       telling,
       tradeWords: new Map(source.sectors.map((sector) => [sector, new KeywordIndex(sector.trades, (trade) => trade.vocabulary)])),
       audience: source.audienceWords,
+      serviceHeads: new Set([...source.serviceHeads].map(stem)),
+      vague,
     }
     lookupsByBank.set(source, found)
   }
@@ -181,11 +187,32 @@ function audiencePositions(text: string, found: Lookups): Set<number> {
   return positions
 }
 
+const FRENCH_LINKS = new Set(['de', 'du', 'des', 'd', 'a', 'au', 'aux', 'en', 'pour', 'et'])
+const ENGLISH_LINKS = new Set(['of', 'for', 'with'])
+const FIRST_CLAUSE_END = /[,;:.!?()\n]|\s[-–—]\s/
+
+/**
+ * Where a text's head is when it names a service done to anything ("réparation de drones de loisir", "leather
+ * jacket and sofa repair", "nettoyage et fleurissement de tombes"): the trade is the service, whatever it is
+ * done to. The head is the first clause's first word before a French link word, its last before an English one,
+ * else its last word; vague words ("service", "specialist") are passed over. Undefined when the head is no such service.
+ */
+function headPosition(text: string, found: Lookups): number | undefined {
+  // Only the first clause: in "garage automobile : vidange, réparation" the repairs are one service of a garage.
+  const read = found.sectors.split(stems(text.split(FIRST_CLAUSE_END)[0]!))
+  const link = read.findIndex((word) => FRENCH_LINKS.has(word) || ENGLISH_LINKS.has(word))
+  const french = link > 0 && FRENCH_LINKS.has(read[link]!)
+  const positions = read.map((_, position) => position).filter((position) => !found.vague.has(read[position]!))
+  const head = french ? positions.find((position) => position < link) : positions.findLast((position) => link <= 0 || position < link)
+  return head !== undefined && found.serviceHeads.has(read[head]!) ? head : undefined
+}
+
 /**
  * The sectors a text's words belong to, best first. Each word a sector's keyword finds counts for it, shared
  * equally between the sectors that find that word: a word of one world ("factoring") says more than a word of
  * several ("chorale": associations and culture). Each word of a keyword of several counts ("moulin à huile":
- * two), small words aside. On the same score, the side the text puts its world on comes first.
+ * two), small words aside. A head naming a service done to anything says the world alone (`headPosition`). On
+ * the same score, the side the text puts its world on comes first.
  */
 function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): SectorScore[] {
   const claims = new Map<number, Set<SectorScore['entry']>>()
@@ -199,6 +226,8 @@ function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): Sect
   }
   const audience = audiencePositions(text, found)
   if ([...claims.keys()].some((position) => !audience.has(position))) for (const position of audience) claims.delete(position)
+  const head = headPosition(text, found)
+  if (head !== undefined && claims.has(head)) for (const position of claims.keys()) if (position !== head) claims.delete(position)
   const scores = new Map<SectorScore['entry'], SectorScore>()
   for (const [position, entries] of claims) {
     for (const entry of entries) {

@@ -260,6 +260,16 @@ describe('generator bank', () => {
     expect(sectorsOf('seniors')).toEqual(['home-services'])
   })
 
+  it('reads a service done to anything at the head of an activity as its trade, not what it is done to', () => {
+    expect(sectorsOf('réparation de drones de loisir')).toEqual(['repairs'])
+    expect(sectorsOf('repair of antique clocks')).toEqual(['repairs'])
+    expect(sectorsOf('leather jacket and sofa repair')).toEqual(['repairs'])
+    expect(sectorsOf('nettoyage et fleurissement de tombes')).toEqual(['home-services'])
+    // Elsewhere than at the head, the service is one word among others: a surf school is still sport.
+    expect(sectorsOf('garage automobile : vidange, réparation')).toEqual(['automotive'])
+    expect(sectorsOf('école de surf')).toEqual(['sport'])
+  })
+
   it('lets an event of another world take places from a guessed trade only on as much evidence', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     // One word of another world ("bank", "vacances") against two of the visitor's: the event stays the trade's.
