@@ -152,6 +152,12 @@ function lookups(source: Bank): Lookups {
   return found
 }
 
+/**
+ * Words that say a world firmly: an unknown event's words that may take a guessed trade's places, or the
+ * additional information's that may stand in for an activity whose words name no world.
+ */
+const FIRM_EVIDENCE = 2
+
 /** Beyond this many sectors sharing the best score, the words say too little to choose: none is taken. */
 const MAX_TIED_SECTORS = 2
 const SAME_SCORE = 1e-9
@@ -290,12 +296,14 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   // ("Maison", "Le Jardin des saveurs") say little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
   if (fromName.length) return named(fromName)
+  // Then the additional information, only when two of its words say the same world: "mobile phlebotomy service"
+  // is in no vocabulary, "Home blood tests for GP and private requests" is health.
+  const fromExtra = nearestSector(input.additionalInformation ?? '', source)
+  if (fromExtra?.sectors.length && fromExtra.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: fromExtra.sectors, nearTrades: fromExtra.trades, uncovered: false, evidence: fromExtra.evidence }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
   return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false, evidence: 0 }
 }
 
-/** Words of an unknown event that point at another world than the visitor's before its facts take their places. */
-const STRONG_EVENT_WORDS = 2
 
 /** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
 const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
@@ -316,7 +324,7 @@ function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEv
   // only on as much evidence, or two words: "Bank holiday weekend" at a hen-party organiser is not about
   // banking, "Vacances de février" at a driving school not about tourism. A named trade leaves the event its
   // words: "Semaine du chat" at a bakery is about cats.
-  if (own.length && Number.isFinite(ownEvidence) && (ranked[0]?.score ?? 0) < Math.min(STRONG_EVENT_WORDS, ownEvidence) - SAME_SCORE) return undefined
+  if (own.length && Number.isFinite(ownEvidence) && (ranked[0]?.score ?? 0) < Math.min(FIRM_EVIDENCE, ownEvidence) - SAME_SCORE) return undefined
   const [trade] = rankEntries(text, found.preciseTrades, 1)
   return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }

@@ -270,6 +270,15 @@ describe('generator bank', () => {
     expect(sectorsOf('école de surf')).toEqual(['sport'])
   })
 
+  it('reads the additional information for an activity whose words name no world, on two words at least', () => {
+    const sectorsWith = (activity: string, additionalInformation: string) => matchTopics({ ...request(activity), additionalInformation }).sectors.map(({ id }) => id)
+    expect(sectorsWith('mobile phlebotomy service', 'Home blood tests for GP and private requests.')).toEqual(['health'])
+    expect(sectorsWith('mobile phlebotomy service', '')).toEqual([])
+    // One word ("gate": building) is not enough; the activity's own words always come first.
+    expect(sectorsWith('asparagus grower', 'Picked at dawn, sold at the gate from April to June.')).toEqual([])
+    expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
+  })
+
   it('lets an event of another world take places from a guessed trade only on as much evidence', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     // One word of another world ("bank", "vacances") against two of the visitor's: the event stays the trade's.
