@@ -2,7 +2,7 @@
 // test/unit/server/generator/ (unknown-brief-corpus.json: trades and events the bank does not name;
 // held-out-brief-corpus.json: the same, written blind and never used to tune the bank; dev-brief-corpus.json:
 // the same, the development set of decision 039, measured once before its rules; blind-brief-corpus.json: the
-// same, written for decision 040 before any run and measured in aggregate only; brief-corpus.json: ones it
+// same, written for decision 040 before any run, read brief by brief since decision 042; brief-corpus.json: ones it
 // names) and measures each game with the quality checks the server applies:
 // informative questions (not answered by the brief, not a repeat) ≥ 90 %, questions from the brief's own
 // sector or event ≥ 80 %, no game short of five questions, none failing a check, each written in < 50 ms
@@ -31,7 +31,7 @@ export async function benchGenerator() {
     unknown: 'Trades and events the bank does not name',
     'held-out': 'Trades and events the bank does not name, written blind and never used to tune it',
     development: 'Trades and events the bank does not name, development set of decision 039 (optimistic after its first measure)',
-    blind: 'Trades and events the bank does not name, blind set of decision 040 (written before any run, read in aggregate only)',
+    blind: 'Trades and events the bank does not name, blind set of decision 040 (development set since decision 042)',
     known: 'Trades and events the bank names',
   }
   const misses = []

@@ -367,6 +367,18 @@ export const languageFileSchema = z
       'Industries sans secteur',
       'Les mots des activités qu’aucun secteur ne couvre (divisions de la NAF sans secteur : extraction, papier, chimie, plasturgie, métallurgie, machines, énergie, eau et déchets, pompes funèbres). Quand ils décrivent une activité mieux que les mots d’un secteur, le jeu prend les faits de l’événement et des faits généraux, jamais ceux d’un secteur voisin.',
     ),
+    /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
+    audienceWords: keywords(
+      10,
+      'Publics',
+      'Les mots qui nomment une clientèle (« seniors », « enfants », « PME », « students ») : dans une activité, ils disent pour qui elle travaille, pas son métier. Ils ne désignent un secteur que si aucun autre mot de l’activité n’en désigne un (« garde d’enfants »).',
+    ),
+    /** Services done to anything: at the head of an activity they name its trade, whatever they are done to. */
+    serviceHeads: words(
+      2,
+      'Services faits à tout',
+      'Les mots d’un service qui s’applique à n’importe quel objet (« réparation », « nettoyage », « repair ») : en tête d’une activité (« réparation de drones de loisir », « sofa repair »), ils disent son métier, pas l’objet qui suit.',
+    ),
   })
   .meta({ title: 'Mots de la langue', description: 'Les listes de mots des contrôles de qualité des jeux.' })
 

@@ -93,6 +93,10 @@ export interface Bank {
   genericWords: Set<string>
   /** Words of the industries no sector covers (quarries, steelworks, paper mills…): they point away from every sector. */
   uncoveredIndustries: Keyword[]
+  /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
+  audienceWords: Keyword[]
+  /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
+  serviceHeads: Set<string>
 }
 
 export type BankSources = BankFileSources
@@ -206,6 +210,8 @@ export function readBank(sources: BankSources): Bank {
     stopWords: new Set(language.stopWords.map(fold)),
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
+    audienceWords: compileKeywords(language.audienceWords),
+    serviceHeads: new Set(language.serviceHeads.map(fold)),
   }
 }
 

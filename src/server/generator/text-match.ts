@@ -81,7 +81,8 @@ export function findKeyword(text: readonly string[], keyword: Keyword): number {
   return -1
 }
 
-function matchesAt(text: readonly string[], start: number, keyword: Keyword): boolean {
+/** True when the keyword occurs at this place of the stemmed words. */
+export function matchesAt(text: readonly string[], start: number, keyword: Keyword): boolean {
   const { parts } = keyword
   return start + parts.length <= text.length && parts.every((part, offset) => matchesPart(text[start + offset]!, part, keyword, offset === parts.length - 1))
 }
@@ -144,9 +145,14 @@ export class KeywordIndex<T> {
     return undefined
   }
 
+  /** The stemmed words as `find` reads them, compounds split: the positions its hits start at. */
+  split(stemmed: readonly string[]): string[] {
+    return stemmed.flatMap((word) => this.compoundParts(word) ?? [word])
+  }
+
   /** Each keyword found in the stemmed words of a text, at its first place. */
   find(stemmed: readonly string[]): KeywordHit<T>[] {
-    const text = stemmed.flatMap((word) => this.compoundParts(word) ?? [word])
+    const text = this.split(stemmed)
     const hits: KeywordHit<T>[] = []
     const seen = new Set<Keyword>()
     const consider = (candidates: [T, Keyword][] | undefined, start: number) => {

@@ -1,6 +1,6 @@
 import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { bank, sectorOf, type Bank, type CalendarEvent, type Sector, type Trade } from './bank'
-import { KeywordIndex, stem, stems, words, type Keyword, type KeywordHit } from './text-match'
+import { KeywordIndex, matchesAt, stem, stems, words, type Keyword, type KeywordHit } from './text-match'
 
 /**
  * What the bank knows about a request. The activity names a trade ("boulangerie") or, when the bank does
@@ -118,6 +118,11 @@ interface Lookups {
   telling: (keyword: Keyword) => boolean
   /** For each sector, its trades by their own words. */
   tradeWords: Map<Sector, KeywordIndex<Trade>>
+  audience: readonly Keyword[]
+  /** Stems of the services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
+  serviceHeads: Set<string>
+  /** Stems of the vague words ("service", "specialist"), which are not an activity's head. */
+  vague: Set<string>
 }
 
 const lookupsByBank = new WeakMap<Bank, Lookups>()
@@ -138,11 +143,20 @@ function lookups(source: Bank): Lookups {
       stopStems: new Set([...source.stopWords].map(stem)),
       telling,
       tradeWords: new Map(source.sectors.map((sector) => [sector, new KeywordIndex(sector.trades, (trade) => trade.vocabulary)])),
+      audience: source.audienceWords,
+      serviceHeads: new Set([...source.serviceHeads].map(stem)),
+      vague,
     }
     lookupsByBank.set(source, found)
   }
   return found
 }
+
+/**
+ * Words that say a world firmly: an unknown event's words that may take a guessed trade's places, or the
+ * additional information's that may stand in for an activity whose words name no world.
+ */
+const FIRM_EVIDENCE = 2
 
 /** Beyond this many sectors sharing the best score, the words say too little to choose: none is taken. */
 const MAX_TIED_SECTORS = 2
@@ -157,11 +171,54 @@ interface SectorScore {
   last: number
 }
 
+/** "de", "of": what follows is what the activity works on ("garde d'enfants", "care of the elderly"). */
+const OBJECT_LINKS = new Set(['de', 'des', 'd', 'du', 'of'])
+const ARTICLES = new Set(['le', 'la', 'l', 'les', 'the'])
+
+/**
+ * Where a text names the people a business serves ("initiation au numérique pour seniors", "prêts étudiants",
+ * "payroll for small businesses"): positions of the words `find` reads. They say who the customers are, not
+ * the trade, so they point at a sector only when no other word of the text does. After "de" or "of" they are
+ * what the business works on, its world: "sommeil des bébés" is childcare.
+ */
+function audiencePositions(text: string, found: Lookups): Set<number> {
+  const read = found.sectors.split(stems(text))
+  const positions = new Set<number>()
+  read.forEach((_, start) => {
+    let before = start - 1
+    while (before >= 0 && ARTICLES.has(read[before]!)) before--
+    if (before >= 0 && OBJECT_LINKS.has(read[before]!)) return
+    for (const keyword of found.audience) if (matchesAt(read, start, keyword)) keyword.parts.forEach((_, offset) => positions.add(start + offset))
+  })
+  return positions
+}
+
+const FRENCH_LINKS = new Set(['de', 'du', 'des', 'd', 'a', 'au', 'aux', 'en', 'pour', 'et'])
+const ENGLISH_LINKS = new Set(['of', 'for', 'with'])
+const FIRST_CLAUSE_END = /[,;:.!?()\n]|\s[-–—]\s/
+
+/**
+ * Where a text's head is when it names a service done to anything ("réparation de drones de loisir", "leather
+ * jacket and sofa repair", "nettoyage et fleurissement de tombes"): the trade is the service, whatever it is
+ * done to. The head is the first clause's first word before a French link word, its last before an English one,
+ * else its last word; vague words ("service", "specialist") are passed over. Undefined when the head is no such service.
+ */
+function headPosition(text: string, found: Lookups): number | undefined {
+  // Only the first clause: in "garage automobile : vidange, réparation" the repairs are one service of a garage.
+  const read = found.sectors.split(stems(text.split(FIRST_CLAUSE_END)[0]!))
+  const link = read.findIndex((word) => FRENCH_LINKS.has(word) || ENGLISH_LINKS.has(word))
+  const french = link > 0 && FRENCH_LINKS.has(read[link]!)
+  const positions = read.map((_, position) => position).filter((position) => !found.vague.has(read[position]!))
+  const head = french ? positions.find((position) => position < link) : positions.findLast((position) => link <= 0 || position < link)
+  return head !== undefined && found.serviceHeads.has(read[head]!) ? head : undefined
+}
+
 /**
  * The sectors a text's words belong to, best first. Each word a sector's keyword finds counts for it, shared
  * equally between the sectors that find that word: a word of one world ("factoring") says more than a word of
  * several ("chorale": associations and culture). Each word of a keyword of several counts ("moulin à huile":
- * two), small words aside. On the same score, the side the text puts its world on comes first.
+ * two), small words aside. A head naming a service done to anything says the world alone (`headPosition`). On
+ * the same score, the side the text puts its world on comes first.
  */
 function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): SectorScore[] {
   const claims = new Map<number, Set<SectorScore['entry']>>()
@@ -173,6 +230,10 @@ function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): Sect
       claims.set(position, entries.add(hit.entry))
     })
   }
+  const audience = audiencePositions(text, found)
+  if ([...claims.keys()].some((position) => !audience.has(position))) for (const position of audience) claims.delete(position)
+  const head = headPosition(text, found)
+  if (head !== undefined && claims.has(head)) for (const position of claims.keys()) if (position !== head) claims.delete(position)
   const scores = new Map<SectorScore['entry'], SectorScore>()
   for (const [position, entries] of claims) {
     for (const entry of entries) {
@@ -197,7 +258,7 @@ function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): Sect
  * belong rather to an industry no sector covers, or are shared by more sectors than that: the game then
  * takes its event's and general facts rather than a neighbouring sector's. Undefined when no word is known.
  */
-export function nearestSector(text: string, source: Bank = bank): { sectors: Sector[]; trades: Trade[]; uncovered: boolean } | undefined {
+export function nearestSector(text: string, source: Bank = bank): { sectors: Sector[]; trades: Trade[]; uncovered: boolean; evidence: number } | undefined {
   const found = lookups(source)
   const side = complementSide(text)
   const ranked = rankSectors(text, found, side)
@@ -207,10 +268,10 @@ export function nearestSector(text: string, source: Bank = bank): { sectors: Sec
   if (!best) return undefined
   const sameWords = (other: SectorScore) => other.positions.size === best.positions.size && [...other.positions].every((position) => best.positions.has(position))
   const tied = [best, ...others.filter((other) => best.score - other.score <= SAME_SCORE && sameWords(other))].map(({ entry }) => entry)
-  if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED) }
+  if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED), evidence: 0 }
   const sectors = tied.filter((entry): entry is Sector => entry !== UNCOVERED)
   const trades = sectors.flatMap((sector) => rankEntries(text, found.tradeWords.get(sector)!, MAX_TRADES, side))
-  return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false }
+  return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false, evidence: best.score }
 }
 
 /** Stems of the words that say something (not small words, not vague ones like "entreprise"). */
@@ -221,20 +282,28 @@ export function meaningfulStems(text: string, source: Bank = bank): string[] {
   return (precise.length ? precise : candidates).map(stem)
 }
 
-function matchActivity(input: Request, source: Bank): Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> {
+/** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
+type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
+
+function matchActivity(input: Request, source: Bank): ActivityMatch {
   const { preciseTrades, genericTrades } = lookups(source)
-  const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false })
+  const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
   const trades = rankEntries(input.companyActivity, preciseTrades)
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
-  if (near) return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered }
+  if (near) return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
   // The company name counts only when it names a trade outright ("Boulangerie Martin"): its other words
   // ("Maison", "Le Jardin des saveurs") say little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
   if (fromName.length) return named(fromName)
+  // Then the additional information, only when two of its words say the same world: "mobile phlebotomy service"
+  // is in no vocabulary, "Home blood tests for GP and private requests" is health.
+  const fromExtra = nearestSector(input.additionalInformation ?? '', source)
+  if (fromExtra?.sectors.length && fromExtra.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: fromExtra.sectors, nearTrades: fromExtra.trades, uncovered: false, evidence: fromExtra.evidence }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
-  return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false }
+  return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false, evidence: 0 }
 }
+
 
 /** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
 const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
@@ -243,14 +312,19 @@ const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/gi
  * The sector an event is about when the bank does not name it: a trade it names, else the words it uses. When
  * its words belong at least as much to the visitor's own world as to any other, it is about that world:
  * "Opération chaussures comme neuves" at a cobbler's is about repairs, though shoes are also fashion's; a honey
- * week at a bakery is still about bees.
+ * week at a bakery is still about bees. `ownEvidence`: how many of the activity's words gave the visitor's world.
  */
-function eventSectorOf(text: string, source: Bank, own: readonly Sector[]): Sector | undefined {
+function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEvidence: number): Sector | undefined {
   const words = text.replace(SAINT_NAME, ' ')
   const found = lookups(source)
   const ranked = rankSectors(words, found, complementSide(words))
   const ours = ranked.find(({ entry }) => own.some((sector) => sector === entry))
   if (ours && ranked[0]!.score - ours.score <= SAME_SCORE) return ours.entry as Sector
+  // When the visitor's world was only guessed from the activity's words, another world takes two of its places
+  // only on as much evidence, or two words: "Bank holiday weekend" at a hen-party organiser is not about
+  // banking, "Vacances de février" at a driving school not about tourism. A named trade leaves the event its
+  // words: "Semaine du chat" at a bakery is about cats.
+  if (own.length && Number.isFinite(ownEvidence) && (ranked[0]?.score ?? 0) < Math.min(FIRM_EVIDENCE, ownEvidence) - SAME_SCORE) return undefined
   const [trade] = rankEntries(text, found.preciseTrades, 1)
   return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }
@@ -259,8 +333,8 @@ export function matchTopics(input: Request, source: Bank = bank): TopicMatch {
   const extra = input.additionalInformation ?? ''
   const { calendar, seasons } = lookups(source)
   const named = rankEntries(input.event, calendar, 1)[0] ?? rankEntries(input.event, seasons, 1)[0]
-  const activity = matchActivity(input, source)
-  const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors)
+  const { evidence, ...activity } = matchActivity(input, source)
+  const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors, evidence)
   const fromExtra = named || eventSector ? undefined : rankEntries(extra, calendar, 1)[0]
   return {
     ...activity,

@@ -248,6 +248,48 @@ describe('generator bank', () => {
     for (const [text, sector] of Object.entries(strays)) expect(sectorsOf(text) ?? [], text).not.toContain(sector)
   })
 
+  it('reads the people a business serves as its customers, not its trade', () => {
+    // After "pour"/"for", or as a modifier, an audience word says who buys, not what is sold.
+    expect(sectorsOf('initiation au numérique pour seniors')).toEqual(['tech'])
+    expect(sectorsOf('cours de danse pour seniors')).toEqual(['culture'])
+    expect(sectorsOf('student loans')).toEqual(['finance'])
+    expect(sectorsOf('payroll for small businesses')).toEqual(['accounting-law'])
+    // After "de"/"of" it is what the business works on, its world; alone, it is all there is to go by.
+    expect(sectorsOf('sommeil des bébés')).toEqual(['education'])
+    expect(sectorsOf('care of the elderly')).toEqual(['home-services'])
+    expect(sectorsOf('seniors')).toEqual(['home-services'])
+  })
+
+  it('reads a service done to anything at the head of an activity as its trade, not what it is done to', () => {
+    expect(sectorsOf('réparation de drones de loisir')).toEqual(['repairs'])
+    expect(sectorsOf('repair of antique clocks')).toEqual(['repairs'])
+    expect(sectorsOf('leather jacket and sofa repair')).toEqual(['repairs'])
+    expect(sectorsOf('nettoyage et fleurissement de tombes')).toEqual(['home-services'])
+    // Elsewhere than at the head, the service is one word among others: a surf school is still sport.
+    expect(sectorsOf('garage automobile : vidange, réparation')).toEqual(['automotive'])
+    expect(sectorsOf('école de surf')).toEqual(['sport'])
+  })
+
+  it('reads the additional information for an activity whose words name no world, on two words at least', () => {
+    const sectorsWith = (activity: string, additionalInformation: string) => matchTopics({ ...request(activity), additionalInformation }).sectors.map(({ id }) => id)
+    expect(sectorsWith('mobile phlebotomy service', 'Home blood tests for GP and private requests.')).toEqual(['health'])
+    expect(sectorsWith('mobile phlebotomy service', '')).toEqual([])
+    // One word ("gate": building) is not enough; the activity's own words always come first.
+    expect(sectorsWith('asparagus grower', 'Picked at dawn, sold at the gate from April to June.')).toEqual([])
+    expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
+  })
+
+  it('lets an event of another world take places from a guessed trade only on as much evidence', () => {
+    const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
+    // One word of another world ("bank", "vacances") against two of the visitor's: the event stays the trade's.
+    expect(eventSector('hen party organiser', 'Bank holiday weekend')).toBeUndefined()
+    expect(eventSector('conduite accompagnée dès 15 ans', 'Vacances de février')).toBeUndefined()
+    // One word against one: the event's world may take its places.
+    expect(eventSector('shiatsu canin', 'Journée internationale du chien')).toBe('animals')
+    // A named trade leaves an event its words.
+    expect(eventSector('boulangerie', 'Semaine du chat')).toBe('animals')
+  })
+
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     expect(eventSector('vétérinaire', 'Pet dental month')).toBe('animals')
