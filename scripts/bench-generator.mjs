@@ -2,8 +2,9 @@
 // test/unit/server/generator/ (unknown-brief-corpus.json: trades and events the bank does not name;
 // held-out-brief-corpus.json: the same, written blind and never used to tune the bank; dev-brief-corpus.json:
 // the same, the development set of decision 039, measured once before its rules; blind-brief-corpus.json: the
-// same, written for decision 040 before any run, read brief by brief since decision 042; brief-corpus.json: ones it
-// names) and measures each game with the quality checks the server applies:
+// same, written for decision 040 before any run, read brief by brief since decision 042; fresh-brief-corpus.json:
+// the same, written for round 5 by an engineer who never tuned the matcher; brief-corpus.json: ones it names)
+// and measures each game with the quality checks the server applies:
 // informative questions (not answered by the brief, not a repeat) ≥ 90 %, questions from the brief's own
 // sector or event ≥ 80 %, no game short of five questions, none failing a check, each written in < 50 ms
 // (best of three runs per brief: a shared machine pauses any process now and then).
@@ -17,14 +18,15 @@ const percent = (share) => `${(share * 100).toFixed(1)} %`
 
 /** Bundles the TypeScript measure with esbuild (as the server is bundled), runs it, and words the result. */
 export async function benchGenerator() {
-  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, knownBriefs } = await importTypeScript(
-    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
+  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, knownBriefs } = await importTypeScript(
+    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
   )
   const corpora = {
     unknown: { ...measureCorpus(unknownBriefs), ...timeCorpus(unknownBriefs) },
     'held-out': { ...measureCorpus(heldOutBriefs), ...timeCorpus(heldOutBriefs) },
     development: { ...measureCorpus(devBriefs), ...timeCorpus(devBriefs) },
     blind: { ...measureCorpus(blindBriefs), ...timeCorpus(blindBriefs) },
+    fresh: { ...measureCorpus(freshBriefs), ...timeCorpus(freshBriefs) },
     known: { ...measureCorpus(knownBriefs), ...timeCorpus(knownBriefs) },
   }
   const titles = {
@@ -32,6 +34,7 @@ export async function benchGenerator() {
     'held-out': 'Trades and events the bank does not name, written blind and never used to tune it',
     development: 'Trades and events the bank does not name, development set of decision 039 (optimistic after its first measure)',
     blind: 'Trades and events the bank does not name, blind set of decision 040 (development set since decision 042)',
+    fresh: 'Trades and events the bank does not name, written for round 5 by an engineer who never tuned the matcher',
     known: 'Trades and events the bank names',
   }
   const misses = []

@@ -4,6 +4,7 @@ import { assessExperience, QUESTION_COUNT } from '#src/server/generator/quality'
 import blindCorpus from './blind-brief-corpus.json'
 import knownCorpus from './brief-corpus.json'
 import devCorpus from './dev-brief-corpus.json'
+import freshCorpus from './fresh-brief-corpus.json'
 import heldOutCorpus from './held-out-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
@@ -18,7 +19,9 @@ import unknownCorpus from './unknown-brief-corpus.json'
  *   once before them and then used to develop them, so its later figures flatter the matcher;
  * - blind: the same kind again, written for the fourth round (decision 040) before any run on it and measured in
  *   aggregate only in that round; since decision 042, whose rules came from its misses read brief by brief, a
- *   development set too.
+ *   development set too;
+ * - fresh: the same kind again, written for the fifth round by an engineer who never tuned the matcher and never
+ *   read its code or keywords, checked only for naming nothing of the bank before it was handed over.
  * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
@@ -69,6 +72,7 @@ export const unknownBriefs = toBriefs(unknownCorpus.briefs)
 export const heldOutBriefs = toBriefs(heldOutCorpus.briefs)
 export const devBriefs = toBriefs(devCorpus.briefs)
 export const blindBriefs = toBriefs(blindCorpus.briefs)
+export const freshBriefs = toBriefs(freshCorpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
