@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession } from './support/browser'
+import { appScript, ScriptGate } from './support/script-gate'
 
 const browser = useBrowser()
 const NEWSLETTER_LABEL = 'Votre adresse e-mail'
@@ -347,14 +348,21 @@ describe('home newsletter field while the page loads', () => {
     await page.keyboard.press('Shift+Tab')
   }
 
-  /** `/` as soon as the home form's field exists, the focus on the stop before it. */
-  async function openAtStopBefore(viewport: { width: number; height: number }, { cpuSlowdown = 1 } = {}) {
+  /**
+   * `/` as soon as the home form's field exists, the focus on the stop before it. With a `gate`, the app's
+   * scripts wait behind it: the page stays in its loading state until the test opens it.
+   */
+  async function openAtStopBefore(viewport: { width: number; height: number }, { cpuSlowdown = 1, gate }: { cpuSlowdown?: number; gate?: ScriptGate } = {}) {
     const session = await openPage(browser(), { viewport })
     await withConsentDecided(session.context)
     const { page } = session
     // As a slow phone, until the page is done loading.
     const cdp = await session.context.newCDPSession(page)
     if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+    if (gate) {
+      gate.close()
+      await gate.install(session.context)
+    }
     await page.goto(baseURL() + '/', { waitUntil: 'commit' })
     await focusStopBefore(page)
     return { session, page, cdp }
@@ -388,10 +396,16 @@ describe('home newsletter field while the page loads', () => {
   })
 
   it.each(VIEWPORTS)('loses none of the Tabs pressed in a quick burst on a slow phone while the page loads ($width px)', async (viewport) => {
-    const { session, page, cdp } = await openAtStopBefore(viewport, { cpuSlowdown: 6 })
+    // The app is held back until the burst is handled, or a fast machine would hydrate before it.
+    const gate = new ScriptGate(appScript)
+    const { session, page, cdp } = await openAtStopBefore(viewport, { cpuSlowdown: 6, gate })
     await Promise.all(Array.from({ length: STOPS }, () => page.keyboard.press('Tab')))
-    // Every press has been handled once its promise settles: where focus is once the page has loaded is
-    // where the burst took it.
+    // Every press has been handled once its promise settles, and the app had not started: the page was
+    // still loading, its boot asked for and held.
+    expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined()
+    await expect.poll(() => gate.waiting).toBeGreaterThan(0)
+    gate.open()
+    // Where focus is once the page has loaded is where the burst took it.
     await waitForApp(page)
     const landed = await stop(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
