@@ -120,28 +120,6 @@ describe('cookie consent', () => {
     await session.context.close()
   })
 
-  it('Decline all stores the refusal and keeps it after a reload', async () => {
-    const session = await setup()
-    await banner(session.page).getByRole('button', { name: 'Tout refuser' }).click()
-    await expect.poll(() => consentCookies(session)).toEqual({ ncc_c: 'necessarymatomocrispfunctional', ncc_e: 'necessary' })
-    await session.page.reload()
-    await waitForApp(session.page)
-    expect(await banner(session.page).count()).toBe(0)
-    expect(session.log).toEqual({ matomoScript: 0, crispScript: 0, pageViews: [] })
-    expect(session.errors).toEqual([])
-    await session.context.close()
-  })
-
-  it('Close hides the banner for this visit only and stores nothing', async () => {
-    const session = await setup()
-    await banner(session.page).getByRole('button', { name: /Fermer/ }).click()
-    expect(await banner(session.page).count()).toBe(0)
-    expect(await consentCookies(session)).toEqual({})
-    await session.page.reload()
-    await banner(session.page).waitFor()
-    await session.context.close()
-  })
-
   it('treats tampered cookies as undecided', async () => {
     const session = await openPage(browser())
     await session.context.addCookies([
@@ -156,7 +134,9 @@ describe('cookie consent', () => {
     await session.context.close()
   })
 
-  it('the settings dialog works by keyboard, flags unsaved changes and returns focus', async () => {
+  // A visitor who has not decided yet, from the start to the end: the dialog left without saving, then the
+  // banner closed for the visit, then, on the reload that shows it again, the refusal.
+  it('the settings dialog works by keyboard, flags unsaved changes and returns focus; Close hides the banner for this visit only and stores nothing; Decline all stores the refusal and keeps it after a reload', async () => {
     const session = await setup()
     const { page } = session
     const manage = banner(page).getByRole('button', { name: 'Gérer les cookies' })
@@ -179,9 +159,23 @@ describe('cookie consent', () => {
     expect(await manage.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await consentCookies(session)).toEqual({})
     expect(session.errors).toEqual([])
+
+    await banner(page).getByRole('button', { name: /Fermer/ }).click()
+    expect(await banner(page).count()).toBe(0)
+    expect(await consentCookies(session)).toEqual({})
+    await page.reload()
+    await banner(page).waitFor()
+    await waitForApp(page)
+
+    await banner(page).getByRole('button', { name: 'Tout refuser' }).click()
+    await expect.poll(() => consentCookies(session)).toEqual({ ncc_c: 'necessarymatomocrispfunctional', ncc_e: 'necessary' })
+    await page.reload()
+    await waitForApp(page)
+    expect(await banner(page).count()).toBe(0)
+    expect(session.log).toEqual({ matomoScript: 0, crispScript: 0, pageViews: [] })
+    expect(session.errors).toEqual([])
     await session.context.close()
   })
-
   it('withdrawal from the footer removes the cookies, stops page views and reloads to unload the chat', async () => {
     const session = await setup()
     const { page } = session

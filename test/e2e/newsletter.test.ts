@@ -1,6 +1,7 @@
-import type { Locator, Page, Route } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession, type SessionContext } from './support/browser'
+import { baseURL, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession } from './support/browser'
+import { anyScript, appScript, ScriptGate } from './support/script-gate'
 
 const browser = useBrowser()
 const ADDRESS = 'prospect.rapide@exemple.fr'
@@ -13,41 +14,6 @@ const FORMS: { name: string; scope: Scope }[] = [
   { name: 'home section', scope: (page) => page.getByRole('main') },
   { name: 'footer', scope: (page) => page.getByRole('contentinfo') },
 ]
-
-/** Holds the site's scripts back until the test lets them through, as a slow connection would deliver them. */
-class ScriptGate {
-  private held: Route[] = []
-  private closed = false
-
-  constructor(private readonly holds: (url: URL) => boolean) {}
-
-  async install(context: SessionContext): Promise<void> {
-    await context.route(
-      (url) => this.holds(url),
-      (route) => {
-        if (this.closed) this.held.push(route)
-        else void route.continue()
-      },
-    )
-  }
-
-  close(): void {
-    this.closed = true
-  }
-
-  get waiting(): number {
-    return this.held.length
-  }
-
-  open(): void {
-    this.closed = false
-    for (const route of this.held.splice(0)) void route.continue()
-  }
-}
-
-const anyScript = (url: URL) => url.pathname.startsWith('/_app/') && url.pathname.endsWith('.js')
-// The entry script and its static imports run; the app it imports after the first paint waits.
-const appScript = (url: URL) => /^\/_app\/assets\/chunks\/boot-[^/]*\.js$/.test(url.pathname)
 
 interface Signups {
   bodies: Record<string, unknown>[]
