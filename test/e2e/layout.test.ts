@@ -12,13 +12,33 @@ async function ready(page: Page, path: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready)
 }
 
+const bannerOf = (page: Page) => page.getByRole('region', { name: 'Vos cookies, votre choix' })
+
+/** Opens the cookie settings from the banner, makes a change, and checks Save is in view with its notice. */
+async function expectSaveInView(page: Page, where: string): Promise<void> {
+  await bannerOf(page).getByRole('button', { name: 'Gérer les cookies' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paramètres des cookies' })
+  await dialog.waitFor()
+  // A pending change adds its notice above the buttons: Save must stay in view with it.
+  await dialog.getByRole('switch', { name: "Mesure d'audience (Matomo)" }).click()
+  await dialog.getByText('You have unsaved settings').waitFor()
+  const save = dialog.getByRole('button', { name: 'Enregistrer mes choix' })
+  const inView = await save.evaluate((button) => {
+    const box = button.getBoundingClientRect()
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth && (top === button || button.contains(top))
+  })
+  expect(inView, where).toBe(true)
+}
+
 // Every page at every width, with the web font and with its fallback, is measured by the route sweep
-// (route-sweep-*.test.ts); here, the frame around the pages.
-describe('cookie consent on small and large screens', () => {
-  it('the banner keeps to 30% of a 375×812 screen with its title, texts and four buttons', async () => {
+// (route-sweep-*.test.ts); here, the frame around the pages. The phone's checks share one load: the first
+// ones only read the page, the last opens the settings.
+describe('the frame and the cookie consent on a 375×812 phone', () => {
+  it('the banner keeps to 30% of the screen with its title, texts and four buttons; header, footer and banner leave the home page its room; the settings dialog shows Save without scrolling', async () => {
     const { page, errors, context } = await openPage(browser(), { viewport: PHONE })
     await ready(page, '/')
-    const banner = page.getByRole('region', { name: 'Vos cookies, votre choix' })
+    const banner = bannerOf(page)
     await banner.waitFor()
     const box = (await banner.boundingBox())!
     expect(box.height).toBeLessThanOrEqual(PHONE.height * 0.3)
@@ -33,39 +53,7 @@ describe('cookie consent on small and large screens', () => {
       expect(buttonBox.y + buttonBox.height, String(name)).toBeLessThanOrEqual(PHONE.height)
     }
     expect(await banner.getByRole('link', { name: 'Lire la politique cookies' }).isVisible()).toBe(true)
-    expect(errors).toEqual([])
-    await context.close()
-  })
 
-  it('the settings dialog shows Save without scrolling at 1440×900 and 375×812', async () => {
-    for (const viewport of [LAPTOP, PHONE]) {
-      const { page, errors, context } = await openPage(browser(), { viewport })
-      await ready(page, '/')
-      await page.getByRole('region', { name: 'Vos cookies, votre choix' }).getByRole('button', { name: 'Gérer les cookies' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Paramètres des cookies' })
-      await dialog.waitFor()
-      // A pending change adds its notice above the buttons: Save must stay in view with it.
-      await dialog.getByRole('switch', { name: "Mesure d'audience (Matomo)" }).click()
-      await dialog.getByText('You have unsaved settings').waitFor()
-      const save = dialog.getByRole('button', { name: 'Enregistrer mes choix' })
-      const inView = await save.evaluate((button) => {
-        const box = button.getBoundingClientRect()
-        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-        return box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth && (top === button || button.contains(top))
-      })
-      expect(inView, `${viewport.width}×${viewport.height}`).toBe(true)
-      expect(errors).toEqual([])
-      await context.close()
-    }
-  })
-})
-
-describe('a compact frame on phones', () => {
-  it('header, footer and cookie banner leave the home page its room at 375 px', async () => {
-    const { page, errors, context } = await openPage(browser(), { viewport: PHONE })
-    await ready(page, '/')
-    const banner = page.getByRole('region', { name: 'Vos cookies, votre choix' })
-    await banner.waitFor()
     const frame = await page.evaluate(() => ({
       header: document.querySelector('.site-header')!.getBoundingClientRect().height,
       footer: document.querySelector('.site-footer')!.getBoundingClientRect().height,
@@ -76,6 +64,18 @@ describe('a compact frame on phones', () => {
     expect(frame.footer).toBeLessThanOrEqual(1000)
     expect(frame.banner).toBeLessThanOrEqual(243.6)
     expect(frame.header + frame.footer + frame.banner).toBeLessThanOrEqual(1300)
+
+    await expectSaveInView(page, `${PHONE.width}×${PHONE.height}`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the cookie consent on a 1440×900 laptop', () => {
+  it('the settings dialog shows Save without scrolling', async () => {
+    const { page, errors, context } = await openPage(browser(), { viewport: LAPTOP })
+    await ready(page, '/')
+    await expectSaveInView(page, `${LAPTOP.width}×${LAPTOP.height}`)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -33,7 +33,17 @@ const INSTALL_RING_PROBE = String.raw`(() => {
   // Measured when the Tab key comes back up: focus has moved and the page has scrolled to it, so the
   // presses can come in a burst.
   document.addEventListener('keyup', (event) => {
-    if (event.key === 'Tab') window.__ringReports.push(measure())
+    if (event.key !== 'Tab' || window.__ringWalkOver) return
+    const report = measure()
+    window.__ringReports.push(report)
+    if (report.seen && window.__ringWalking) window.__ringWalkOver = true
+  }, true)
+  // Once a walk has come back round, the rest of its burst is swallowed before the page sees it: focus
+  // stays put, and the page neither scrolls, measures nor paints again for stops the walk does not count.
+  window.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || !window.__ringWalkOver) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
   }, true)
   window.__measureRing = () => measure()
   function measure() {
@@ -141,7 +151,7 @@ export async function tabThrough(page: Page, label: string, scope?: string): Pro
   await page.evaluate((selector) => {
     // A walk of its own: the stops an earlier walk of this page marked are not yet seen by this one.
     for (const marked of document.querySelectorAll('[data-ring-probe]')) marked.removeAttribute('data-ring-probe')
-    Object.assign(window, { __ringReports: [], __ringScope: selector })
+    Object.assign(window, { __ringReports: [], __ringScope: selector, __ringWalking: true, __ringWalkOver: false })
     if (selector) document.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true })
   }, scope ?? null)
   let reports: RingReport[] = []
@@ -151,6 +161,8 @@ export async function tabThrough(page: Page, label: string, scope?: string): Pro
     reports = (await page.evaluate('window.__ringReports')) as RingReport[]
     if (reports.some((report) => report.seen)) break
   }
+  // Tab moves focus again, as before the walk.
+  await page.evaluate('Object.assign(window, { __ringWalking: false, __ringWalkOver: false })')
   for (const report of reports) {
     if (report.seen) break
     if (report.element !== 'body') stops++

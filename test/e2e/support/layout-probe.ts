@@ -2,12 +2,25 @@ import type { Page } from 'playwright-core'
 
 /** A classic (non-overlay) scrollbar takes this much of the layout width while media queries still see the window's. */
 export const SCROLLBAR = 17
-/** Resizes and waits until media queries and viewport units have caught up, then for a painted frame. */
+/**
+ * Resizes and waits until media queries and viewport units have caught up, then for a painted frame. The
+ * gutter, the wait and the frame are one round trip: each round trip apart let the renderer paint a frame
+ * of its own in between, which costs more than the trip itself in software rendering.
+ */
 export async function resize(page: Page, width: number, gutter = 0): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
-  await page.evaluate((padding) => document.documentElement.style.setProperty('padding-right', padding ? `${padding}px` : null), gutter)
-  await page.waitForFunction((expected) => window.innerWidth === expected && window.matchMedia(`(width: ${expected}px)`).matches, width)
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    ([expected, padding]) => {
+      document.documentElement.style.setProperty('padding-right', padding ? `${padding}px` : null)
+      const caughtUp = () => window.innerWidth === expected && window.matchMedia(`(width: ${expected}px)`).matches
+      // Two frames once the width is there: what the page does in answer (resize observers, media listeners) has run.
+      return new Promise<void>((resolve) => {
+        const frame = () => requestAnimationFrame(() => (caughtUp() ? requestAnimationFrame(() => resolve()) : frame()))
+        frame()
+      })
+    },
+    [width, gutter] as const,
+  )
 }
 
 export interface LayoutReport {

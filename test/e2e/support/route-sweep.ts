@@ -40,11 +40,18 @@ export const NOT_FOUND = '/introuvable'
 const SCANNED_WHOLE = ['/', '/agency', NOT_FOUND]
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE_WIDTH = 375
-/** Widths measured from each load, after it: 320 px is the narrowest phone still sold. */
-const DESKTOP_WIDTHS: (readonly [number, number])[] = [[1024, 0], [1024, SCROLLBAR], [1366, 0], [1440, 0], [1920, 0]]
-const PHONE_WIDTHS: (readonly [number, number])[] = [[320, 0], [768, 0]]
-/** Widths measured again with the fallback font, as a visitor whose first paint came before the web font sees them. */
+/*
+ * Widths measured from each load, after it (320 px is the narrowest phone still sold), in the cheapest walk
+ * through them: each new width is a layout and a painted frame of the whole page, each change of font a new
+ * shaping of all its text. So the fallback font's widths sit next to the same ones with the web font, and
+ * the walk ends on the fallback font.
+ */
+/** Measured again with the fallback font, as a visitor whose first paint came before the web font sees them. */
 const FALLBACK_DESKTOP_WIDTHS: (readonly [number, number])[] = [[1280, 0], [1024, SCROLLBAR]]
+/** With the web font, from the width the fallback font's pass ends on. */
+const DESKTOP_WIDTHS: (readonly [number, number])[] = [[1024, SCROLLBAR], [1024, 0], [1366, 0], [1440, 0], [1920, 0]]
+/** On the way down to 375 px, where the focus ring is walked and the fallback font measured. */
+const PHONE_WIDTHS: (readonly [number, number])[] = [[768, 0], [320, 0]]
 
 const FALLBACK_FONT = String.raw`(() => {
   // What the page draws before the web font arrives: the same stack without the web font, through the one
@@ -98,10 +105,9 @@ async function expectSoundLayouts(page: Page, route: string, widths: readonly (r
   }
 }
 
-async function withFallbackFont(page: Page, check: () => Promise<void>): Promise<void> {
+/** From here on the page draws the fallback font; `WEB_FONT` brings the web font back. */
+async function useFallbackFont(page: Page): Promise<void> {
   expect(await page.evaluate(FALLBACK_FONT)).toMatch(/^"Plus Jakarta Sans Fallback"/)
-  await check()
-  await page.evaluate(WEB_FONT)
 }
 
 /** Header and footer are the same on every page: walked whole on the home page, the main content alone elsewhere. */
@@ -152,14 +158,17 @@ export function describeRouteSweep(routes: (route: string) => boolean): void {
         await expectNoAxeViolations(session.page, { exclude: SCANNED_WHOLE.includes(route) ? [] : ['.site-header', '.site-footer'] })
         await expectSoundLayouts(session.page, route, [[DESKTOP.width, 0]])
         if (found) await expectFocusRingEverywhere(session.page, route, DESKTOP.width)
+        await useFallbackFont(session.page)
+        await expectSoundLayouts(session.page, route, FALLBACK_DESKTOP_WIDTHS, ' (fallback font)')
+        await session.page.evaluate(WEB_FONT)
         await expectSoundLayouts(session.page, route, DESKTOP_WIDTHS)
-        await withFallbackFont(session.page, () => expectSoundLayouts(session.page, route, FALLBACK_DESKTOP_WIDTHS, ' (fallback font)'))
         // The phone pass reuses the load: the page answers a change of width as it answers a first one.
         await session.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-        await expectSoundLayouts(session.page, route, [[PHONE_WIDTH, 0]])
+        await expectSoundLayouts(session.page, route, [...PHONE_WIDTHS, [PHONE_WIDTH, 0]])
         if (found) await expectFocusRingEverywhere(session.page, route, PHONE_WIDTH)
-        await withFallbackFont(session.page, () => expectSoundLayouts(session.page, route, [[PHONE_WIDTH, 0]], ' (fallback font)'))
-        await expectSoundLayouts(session.page, route, PHONE_WIDTHS)
+        // Last: the page is not measured again, so the web font need not come back.
+        await useFallbackFont(session.page)
+        await expectSoundLayouts(session.page, route, [[PHONE_WIDTH, 0]], ' (fallback font)')
         await expectNoViolationOrError(session, route)
         await session.close()
       })
