@@ -1,8 +1,13 @@
-import { afterEach, beforeEach, vi } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
 
 const hasDom = typeof window !== 'undefined'
-// The DOM matchers and React's test renderer only for files that have a DOM: the others skip loading them.
-const cleanup = hasDom ? await import('@testing-library/jest-dom/vitest').then(() => import('@testing-library/react')).then((library) => library.cleanup) : undefined
+// The DOM matchers (and their CSS.escape, which jsdom lacks) for the files that have a DOM; React's test
+// renderer, with React DOM, only for those that render with it, which import it: the others skip loading it.
+if (hasDom) await import('@testing-library/jest-dom/vitest')
+const testFile = expect.getState().testPath
+const rendersReact = hasDom && testFile !== undefined && readFileSync(testFile, 'utf8').includes("from '@testing-library/react'")
+const cleanup = rendersReact ? (await import('@testing-library/react')).cleanup : undefined
 
 // Tests are quiet: an unexpected console.error or console.warn fails the test that caused it.
 beforeEach(() => {
@@ -25,8 +30,8 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  if (!cleanup) return
-  cleanup()
+  if (!hasDom) return
+  cleanup?.()
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
