@@ -304,7 +304,6 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false, evidence: 0 }
 }
 
-
 /** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
 const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
 
