@@ -34,11 +34,11 @@ const RUNNER_UP_SHARE = 0.6
 const MIN_MEANINGFUL_LENGTH = 3
 
 /**
- * The keywords found in a text that say something: not inside a longer one found at the same place, nor
- * spelling less of the same words, nor made only of vague words.
+ * The keywords found in a text's stemmed words that say something: not inside a longer one found at the same
+ * place, nor spelling less of the same words, nor made only of vague words.
  */
-function tellingHits<T>(text: string, index: KeywordIndex<T>, telling: (keyword: Keyword) => boolean): KeywordHit<T>[] {
-  const hits = index.find(stems(text))
+function tellingHits<T>(stemmed: readonly string[], index: KeywordIndex<T>, telling: (keyword: Keyword) => boolean): KeywordHit<T>[] {
+  const hits = index.find(stemmed)
   const end = (hit: KeywordHit<T>) => hit.start + hit.keyword.parts.length
   const length = (hit: KeywordHit<T>) => hit.keyword.parts.length
   const spelled = (hit: KeywordHit<T>) => hit.keyword.parts.reduce((sum, part) => sum + part.length, 0)
@@ -67,7 +67,7 @@ export function rankEntries<T>(
   prefer: 'first' | 'last' = 'first',
   telling: (keyword: Keyword) => boolean = () => true,
 ): T[] {
-  const hits = tellingHits(text, index, telling)
+  const hits = tellingHits(stems(text), index, telling)
   const scores = new Map<T, { starts: Set<number>; first: number; last: number }>()
   for (const hit of hits) {
     const score = scores.get(hit.entry) ?? { starts: new Set<number>(), first: Number.POSITIVE_INFINITY, last: -1 }
@@ -177,12 +177,11 @@ const ARTICLES = new Set(['le', 'la', 'l', 'les', 'the'])
 
 /**
  * Where a text names the people a business serves ("initiation au numérique pour seniors", "prêts étudiants",
- * "payroll for small businesses"): positions of the words `find` reads. They say who the customers are, not
- * the trade, so they point at a sector only when no other word of the text does. After "de" or "of" they are
- * what the business works on, its world: "sommeil des bébés" is childcare.
+ * "payroll for small businesses"): positions among its words as the sectors' `find` reads them (`read`). They
+ * say who the customers are, not the trade, so they point at a sector only when no other word of the text
+ * does. After "de" or "of" they are what the business works on, its world: "sommeil des bébés" is childcare.
  */
-function audiencePositions(text: string, found: Lookups): Set<number> {
-  const read = found.sectors.split(stems(text))
+function audiencePositions(read: readonly string[], found: Lookups): Set<number> {
   const positions = new Set<number>()
   read.forEach((_, start) => {
     let before = start - 1
@@ -221,8 +220,9 @@ function headPosition(text: string, found: Lookups): number | undefined {
  * the same score, the side the text puts its world on comes first.
  */
 function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): SectorScore[] {
+  const stemmed = stems(text)
   const claims = new Map<number, Set<SectorScore['entry']>>()
-  for (const hit of tellingHits(text, found.sectors, found.telling)) {
+  for (const hit of tellingHits(stemmed, found.sectors, found.telling)) {
     hit.keyword.parts.forEach((part, offset) => {
       if (found.stopStems.has(part)) return
       const position = hit.start + offset
@@ -230,7 +230,7 @@ function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): Sect
       claims.set(position, entries.add(hit.entry))
     })
   }
-  const audience = audiencePositions(text, found)
+  const audience = audiencePositions(found.sectors.split(stemmed), found)
   if ([...claims.keys()].some((position) => !audience.has(position))) for (const position of audience) claims.delete(position)
   const head = headPosition(text, found)
   if (head !== undefined && claims.has(head)) for (const position of claims.keys()) if (position !== head) claims.delete(position)
