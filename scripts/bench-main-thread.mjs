@@ -8,6 +8,7 @@
 import puppeteer from 'puppeteer-core'
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js'
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js'
+import { WITHOUT_BROWSER_UI } from './chromium-args.mjs'
 
 export const CPU_SLOWDOWN = 4
 /** Lighthouse's mobile screen (a mid-range Android phone). */
@@ -131,7 +132,7 @@ async function tracedLoadRetried(browser, url) {
  * reference load just before it, which gives the ratios' spread from run to run.
  */
 export async function runMainThreadBench({ referenceUrl, routes, origin, runs = 3, executablePath = '/usr/bin/chromium', log = () => {} }) {
-  const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', WITHOUT_BROWSER_UI] })
   const reference = []
   const loads = new Map(routes.map((route) => [route, []]))
   try {

@@ -20,6 +20,7 @@ import { buildReferencePage } from './bench-reference.mjs'
 import { runWorkerBench } from './bench-worker.mjs'
 import { benchGenerator } from './bench-generator.mjs'
 import { benchMarkdown } from './bench-markdown.mjs'
+import { WITHOUT_BROWSER_UI } from './chromium-args.mjs'
 
 const KB = 1024
 const BUDGETS = {
@@ -34,7 +35,7 @@ const BUDGETS = {
   blockingRatio: 0.4,
 }
 const VENDORS = ['formik', 'yup', 'marked', 'linkify-it', 'dompurify', 'tippy.js', '@popperjs/core']
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', WITHOUT_BROWSER_UI]
 const onlyFlag = process.argv.indexOf('--only')
 const onlyRoutes = onlyFlag > 0 ? process.argv[onlyFlag + 1].split(',') : undefined
 

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { buildSite, ROOT, startServer } from '../esbuild.config.mjs'
 import { CARDS_PATH } from './social-cards.mjs'
+import { WITHOUT_BROWSER_UI } from './chromium-args.mjs'
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -31,7 +32,7 @@ const build = await buildSite({ env: { ...process.env, SITE_URL: origin } })
 const server = await startServer({ root: build.outDir, port })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', WITHOUT_BROWSER_UI],
 })
 try {
   await rm(outDir, { recursive: true, force: true })
