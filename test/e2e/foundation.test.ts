@@ -34,6 +34,19 @@ describe('prerendered pages on a static bucket', () => {
     expect(titles.size).toBe(builtPages().length)
   })
 
+  // Chromium then compiles each file's functions while it streams the file in, not on the main thread when
+  // hydration first calls them (docs/decisions/044-compile-hints.md).
+  it('asks V8 to compile every script the home page boots with ahead of its first call', async () => {
+    const html = await (await fetch(baseURL() + '/')).text()
+    const entry = html.match(/<script type="module" src="([^"]+)"/)?.[1]
+    const modules = html.match(/<meta name="ludora:modules" content="([^"]+)"/)?.[1].split(' ') ?? []
+    expect(entry).toBeDefined()
+    expect(modules.length).toBeGreaterThan(3)
+    for (const script of [entry, ...modules]) {
+      expect((await (await fetch(baseURL() + script)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true)
+    }
+  })
+
   it('answers 404 with the not-found page for unknown paths', async () => {
     const response = await fetch(`${baseURL()}/nulle-part/ici`)
     expect(response.status).toBe(404)
