@@ -190,9 +190,6 @@ export function clientOptions(outDir, define, dev, contentRoot) {
     chunkNames: 'assets/chunks/[name]-[hash]',
     assetNames: 'assets/media/[name]-[hash]',
     publicPath: '/_app',
-    // V8 compiles every function of each file on the thread that streams it in, not lazily on the main
-    // thread at its first call, most of them during hydration (docs/decisions/044-compile-hints.md).
-    banner: { js: '//# allFunctionsCalledOnLoad' },
     absWorkingDir: ROOT,
   }
 }
@@ -258,6 +255,27 @@ export function outputClosure(metafile, modulePath) {
   }
   visit(start)
   return files
+}
+
+/** V8's explicit compile hint: compile every function of the file while streaming it in. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+
+/**
+ * Heads with V8's compile hint the files every page runs as it boots, `entries` and their static imports:
+ * Chromium then compiles their functions on the thread that streams them in, not one by one on the main
+ * thread when hydration first calls them. A route's own chunk and the lazy ones (forms, Markdown, tooltips)
+ * stay lazily compiled: most of their functions never run on a given visit (docs/decisions/044-compile-hints.md).
+ */
+export async function addCompileHints(metafile, entries) {
+  const files = new Set(entries.flatMap((entry) => [...outputClosure(metafile, entry)]))
+  await Promise.all(
+    [...files]
+      .filter((file) => file.endsWith('.js'))
+      .map(async (file) => {
+        const output = path.resolve(ROOT, file)
+        await writeFile(output, COMPILE_HINT + (await readFile(output, 'utf8')))
+      }),
+  )
 }
 
 /**
@@ -386,6 +404,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     await rm(prerenderBundle, { force: true })
     throw new ContentError(content.problems)
   }
+  await addCompileHints(client.metafile, ['src/main.tsx', 'src/app/boot.tsx'])
   // Browser code may only `import type` from the schemas: Zod, the checks and the editor are build-time code.
   const leaked = Object.keys(client.metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
   if (leaked.length) throw new Error(`Build-time or editor code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)

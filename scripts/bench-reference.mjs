@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { clientOptions, prerenderOptions, ROOT } from '../esbuild.config.mjs'
+import { addCompileHints, clientOptions, prerenderOptions, ROOT } from '../esbuild.config.mjs'
 
 const SOURCE = path.join(ROOT, 'scripts/bench-reference')
 const PAYLOAD = { text: 'Une page nue de la même pile : React, TanStack Router et React Query hydratent ce seul paragraphe.' }
@@ -18,6 +18,7 @@ export async function buildReferencePage(outDir) {
     esbuild.build({ ...clientOptions(outDir, {}, false, ROOT), entryPoints: [path.join(SOURCE, 'reference-page.tsx')] }),
     esbuild.build({ ...prerenderOptions(prerenderFile, {}, ROOT), entryPoints: [path.join(SOURCE, 'reference-prerender.tsx')] }),
   ])
+  await addCompileHints(client.metafile, [path.relative(ROOT, path.join(SOURCE, 'reference-page.tsx'))])
   const [{ JSDOM }, { renderReference }] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderFile).href)])
   // As in the site's build: the router runs its browser code path, which reads `window`.
   globalThis.window ??= new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://127.0.0.1/' }).window

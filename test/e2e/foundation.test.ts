@@ -34,17 +34,24 @@ describe('prerendered pages on a static bucket', () => {
     expect(titles.size).toBe(builtPages().length)
   })
 
-  // Chromium then compiles each file's functions while it streams the file in, not on the main thread when
-  // hydration first calls them (docs/decisions/044-compile-hints.md).
-  it('asks V8 to compile every script the home page boots with ahead of its first call', async () => {
-    const html = await (await fetch(baseURL() + '/')).text()
-    const entry = html.match(/<script type="module" src="([^"]+)"/)?.[1]
-    const modules = html.match(/<meta name="ludora:modules" content="([^"]+)"/)?.[1]?.split(' ') ?? []
-    expect(entry).toBeDefined()
-    expect(modules.length).toBeGreaterThan(3)
-    for (const script of [entry, ...modules]) {
-      expect((await (await fetch(baseURL() + script)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true)
+  // Chromium then compiles the functions of what every page boots with while it streams the files in, not
+  // on the main thread when hydration first calls them; a file only some pages load stays lazily compiled,
+  // most of its functions never running (docs/decisions/044-compile-hints.md).
+  it('asks V8 to compile ahead the scripts every page boots with, and only those', async () => {
+    const scriptsOf = async (route: string) => {
+      const html = await (await fetch(baseURL() + route)).text()
+      const entry = html.match(/<script type="module" src="([^"]+)"/)?.[1]
+      const modules = html.match(/<meta name="ludora:modules" content="([^"]+)"/)?.[1]?.split(' ') ?? []
+      return [...(entry ? [entry] : []), ...modules]
     }
+    const lists = await Promise.all(builtPages().map((page) => scriptsOf(page.path)))
+    const everywhere = lists.reduce((shared, list) => shared.filter((script) => list.includes(script)))
+    const contactOnly = (await scriptsOf('/contact')).filter((script) => !everywhere.includes(script))
+    expect(everywhere.length).toBeGreaterThan(3)
+    expect(contactOnly.length).toBeGreaterThan(0)
+    const hinted = async (script: string) => (await (await fetch(baseURL() + script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')
+    for (const script of everywhere) expect(await hinted(script), script).toBe(true)
+    for (const script of contactOnly) expect(await hinted(script), script).toBe(false)
   })
 
   it('answers 404 with the not-found page for unknown paths', async () => {
