@@ -257,6 +257,9 @@ export function outputClosure(metafile, modulePath) {
   return files
 }
 
+/** What every page runs after its first paint: the entry, React DOM's client, then the app (src/main.tsx). */
+export const BOOT_MODULES = ['src/main.tsx', 'node_modules/react-dom/client.js', 'src/app/boot.tsx']
+
 /** V8's explicit compile hint: compile every function of the file while streaming it in. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
@@ -404,7 +407,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     await rm(prerenderBundle, { force: true })
     throw new ContentError(content.problems)
   }
-  await addCompileHints(client.metafile, ['src/main.tsx', 'src/app/boot.tsx'])
+  await addCompileHints(client.metafile, BOOT_MODULES)
   // Browser code may only `import type` from the schemas: Zod, the checks and the editor are build-time code.
   const leaked = Object.keys(client.metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
   if (leaked.length) throw new Error(`Build-time or editor code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)

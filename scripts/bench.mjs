@@ -13,7 +13,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
+import { BOOT_MODULES, buildSite, outputClosure, ROOT, routeModules, startServer } from '../esbuild.config.mjs'
 import { runApiBench } from './bench-api.mjs'
 import { runMainThreadBench } from './bench-main-thread.mjs'
 import { buildReferencePage } from './bench-reference.mjs'
@@ -74,9 +74,6 @@ async function measure(distDir, metafile, url) {
   const appShare = content.length ? 1 - vendorBytes / content.length : 1
   return { url, raw: content.length, gzip, appGzip: Math.round(gzip * Math.max(0, appShare)), vendors: [...vendors] }
 }
-
-/** What every page runs after its first paint: the entry, React DOM's client, then the app (src/main.tsx). */
-const BOOT_MODULES = ['src/main.tsx', 'node_modules/react-dom/client.js', 'src/app/boot.tsx']
 
 /**
  * What a route loads before any interaction: the entry and its stylesheet (linked by the HTML), then, right
