@@ -1,6 +1,7 @@
 // Installs what a fresh machine lacks before `npm start` / `npm test`: npm dependencies, and with --browser
-// the three engines the browser tests drive, from Debian (never a browser download): Chromium, Firefox ESR,
-// and WebKitGTK's WebDriver with its MiniBrowser and the Xvfb display it runs on.
+// the three engines the browser tests drive, from Debian (never a browser download): Chromium (its headless
+// shell for the tests, the full browser for the bench and the screenshots), Firefox ESR, and WebKitGTK's
+// WebDriver with its MiniBrowser and the Xvfb display it runs on.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -12,6 +13,7 @@ const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' })
 /** Debian package, the file the tests run from it, and the variable that points the tests elsewhere. */
 const BROWSER_PACKAGES = [
   { name: 'chromium', file: '/usr/bin/chromium', override: 'CHROMIUM_PATH' },
+  { name: 'chromium-headless-shell', file: '/usr/bin/chromium-headless-shell', override: 'CHROMIUM_PATH' },
   { name: 'firefox-esr', file: '/usr/bin/firefox-esr', override: 'FIREFOX_PATH' },
   { name: 'webkit2gtk-driver', file: '/usr/bin/WebKitWebDriver', override: 'WEBKIT_DRIVER_PATH' },
   { name: 'xvfb', file: '/usr/bin/Xvfb' },

@@ -5,7 +5,6 @@ import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDeci
 
 const browser = useBrowser()
 const MATOMO = 'https://matomo.ludora.test/'
-const APP = 'https://app.ludora.fr/'
 const CONTACT_OBJECT = 'Un jeu pour Noël, rappel au 06 12 34 56 78'
 
 // A stand-in for matomo.js: it logs every command it runs (window.__matomoCommands) and sends page views,
@@ -45,8 +44,6 @@ async function interceptMatomo(context: SessionContext): Promise<MatomoLog> {
     else log.conversions.push([query.get('e_c'), query.get('e_a'), query.get('e_n')].filter((part) => part !== null).join('/'))
     return route.fulfill({ status: 204, body: '' })
   })
-  // The application answers the sign-up links and the recovery form, opened in new tabs.
-  await context.route(`${APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Ludora</title><p>Application</p>' }))
   return log
 }
 
