@@ -46,7 +46,10 @@ async function saveEdited(file: string, change: (data: Record<string, any>) => v
   return backend('persistEntry', { dataFiles: [{ path: file, slug: path.basename(file, '.json'), raw: JSON.stringify(data, null, 2) }], assets: [], options: { commitMessage: 'x' } })
 }
 
-describe('the local backend of the content editor', () => {
+// Each save or removal runs the build's whole content check twice (on content/ and on a changed copy of it):
+// in full runs of the suite one save took up to 1.3 s, and the test that makes several up to 1.9 s,
+// over a third of vitest's default 5 s.
+describe('the local backend of the content editor', { timeout: 10_000 }, () => {
   it('announces itself as Decap’s local proxy does, and reads an entry with its hash', async () => {
     expect(await backend('info', undefined)).toEqual({ repo: 'site', publish_modes: ['simple'], type: 'local_fs' })
     const entry = (await backend('getEntry', { path: 'content/site.json' })) as { data: string; file: { path: string; id: string } }
