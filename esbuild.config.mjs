@@ -407,7 +407,8 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     await rm(prerenderBundle, { force: true })
     throw new ContentError(content.problems)
   }
-  await addCompileHints(client.metafile, BOOT_MODULES)
+  // Not in development: a line added above a file would shift every mapping of its inline source map.
+  if (!dev) await addCompileHints(client.metafile, BOOT_MODULES)
   // Browser code may only `import type` from the schemas: Zod, the checks and the editor are build-time code.
   const leaked = Object.keys(client.metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
   if (leaked.length) throw new Error(`Build-time or editor code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { SourceMap } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -53,6 +55,19 @@ describe('npm run dev', () => {
       }
     }
   }, 120_000)
+
+  it('maps the entry script back to the lines of its source, for the browser’s debugger and stack traces', async () => {
+    const html = await (await fetch(dev.url + '/')).text()
+    const entry = await (await fetch(dev.url + /src="(\/_app\/assets\/[^"]+\.js)"/.exec(html)![1]!)).text()
+    const inlineMap = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(entry)![1]!
+    const map = new SourceMap(JSON.parse(Buffer.from(inlineMap, 'base64').toString('utf8')))
+    const source = (await readFile(path.join(ROOT, 'src/main.tsx'), 'utf8')).split('\n')
+    const generated = entry.split('\n')
+    const marker = 'meta[name="ludora:modules"]'
+    const line = generated.findIndex((text) => text.includes(marker))
+    const found = map.findEntry(line, generated[line]!.indexOf(marker))
+    expect('originalLine' in found && source[found.originalLine]).toContain(marker)
+  })
 
   describe('in the browser', () => {
     const browser = useBrowser()
