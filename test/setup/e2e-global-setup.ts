@@ -26,12 +26,35 @@ declare module 'vitest' {
   }
 }
 
+const STALL_CHECK_MS = 250
+const STALL_MS = 1000
+
+/**
+ * This process runs the site's server and the Playwright server every browser call goes through, and
+ * Playwright's timeouts run here too: were its event loop held, a browser test would wait until its own
+ * timeout with no word of why. Each hold longer than a second is noted, with when it began.
+ */
+function watchEventLoop(): { timer: NodeJS.Timeout; seen: string[] } {
+  const start = Date.now()
+  const seen: string[] = []
+  let last = start
+  const timer = setInterval(() => {
+    const now = Date.now()
+    const held = now - last - STALL_CHECK_MS
+    if (held > STALL_MS) seen.push(`${held} ms at ${((last - start) / 1000).toFixed(0)} s`)
+    last = now
+  }, STALL_CHECK_MS)
+  timer.unref()
+  return { timer, seen }
+}
+
 /**
  * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, serves it the
  * way a static bucket does, and starts the one Chromium every test file connects to (a launch per file
  * costs about a second; contexts keep tests apart).
  */
 export default async function setup(project: TestProject) {
+  const stalls = watchEventLoop()
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-e2e-'))
   const outDir = path.join(workDir, 'dist')
   const [browserServer] = await Promise.all([
@@ -54,6 +77,8 @@ export default async function setup(project: TestProject) {
   project.provide('distDir', outDir)
   project.provide('browserEndpoint', browserServer.wsEndpoint())
   return async () => {
+    clearInterval(stalls.timer)
+    if (stalls.seen.length) console.warn(`The test runner's event loop stalled: ${stalls.seen.join(', ')}.`)
     await Promise.all([server.close(), browserServer.close()])
     await rm(workDir, { recursive: true, force: true })
   }

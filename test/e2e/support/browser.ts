@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Disposable, type Frame, type Page, type ViewportSize } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 
 export const baseURL = (): string => inject('baseURL')
 export const distDir = (): string => inject('distDir')
@@ -67,6 +67,10 @@ export function useBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await chromium.connect(inject('browserEndpoint'))
   })
+  // A test that runs out of time says what it was still waiting for, so that a hang names its cause.
+  afterEach(async ({ task }) => {
+    if (browser && task.result?.errors?.some((error) => /timed out in \d+ms/.test(error.message ?? ''))) throw new Error(await describeHang(browser))
+  })
   afterAll(async () => {
     idlePages.clear()
     await browser?.close()
@@ -75,6 +79,59 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('Browser not started')
     return browser
   }
+}
+
+/** An open session as describeHang sees it: its tabs, and the DevTools calls its test is waiting on. */
+interface LiveSession {
+  tabs: () => Page[]
+  devToolsCalls: Map<number, string>
+}
+const liveSessions = new Set<LiveSession>()
+
+/** A call the Playwright client has sent and not yet had answered (the fields of its connection's own map). */
+interface CallInFlight {
+  type?: string
+  method?: string
+  title?: string
+}
+
+const HANG_PROBE_MS = 5000
+const withinProbe = async <T>(promise: Promise<T>): Promise<T | string> => {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer in ${HANG_PROBE_MS} ms`), HANG_PROBE_MS)))
+  try {
+    return await Promise.race([promise.catch((error: Error) => `failed: ${error.message.split('\n')[0]}`), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * What a test that ran out of time was waiting for: the calls still in flight, then whether the browser
+ * and each open page still answer. A call without a timeout of its own (an evaluation, a DevTools command,
+ * closing a page) is the only kind that can outlast a test.
+ */
+async function describeHang(browser: Browser): Promise<string> {
+  // Playwright publishes no list of the calls in flight: its client connection's map is read if it is there.
+  const calls = (browser as unknown as { _connection?: { _callbacks?: Map<number, CallInFlight> } })._connection?._callbacks
+  const sessions = [...liveSessions]
+  liveSessions.clear()
+  const lines = ['Still waiting when the test timed out:']
+  if (calls) lines.push(...[...calls.values()].map((call) => `- Playwright ${call.type}.${call.method}${call.title ? ` (${call.title})` : ''}`))
+  else lines.push('- (the Playwright calls in flight could not be read)')
+  for (const session of sessions) lines.push(...[...session.devToolsCalls.values()].map((method) => `- DevTools ${method}`))
+  const version = await withinProbe(
+    browser.newBrowserCDPSession().then(async (cdp) => {
+      const { product } = await cdp.send('Browser.getVersion')
+      await cdp.detach()
+      return product
+    }),
+  )
+  lines.push(`Browser: ${version}`)
+  for (const tab of sessions.flatMap((session) => session.tabs())) {
+    lines.push(`Page ${tab.url()}: ${tab.isClosed() ? 'closed' : `document ${await withinProbe(tab.evaluate(() => document.readyState))}`}`)
+  }
+  return lines.join('\n')
 }
 
 const DEFAULT_VIEWPORT: ViewportSize = { width: 1440, height: 900 }
@@ -138,6 +195,9 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
   const initScripts: (() => void)[] = []
   const tabs: Page[] = []
   const cdpSessions: CDPSession[] = []
+  const live: LiveSession = { tabs: () => [page, ...tabs], devToolsCalls: new Map() }
+  liveSessions.add(live)
+  let devToolsCallId = 0
 
   const prepare = async (tab: Page) => {
     watch(tab, errors, blocked)
@@ -149,9 +209,7 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
   await prepare(page)
 
   let closed = false
-  const close = async () => {
-    if (closed) return
-    closed = true
+  const handBack = async () => {
     // Detaching ends what a session set (CPU throttling, touch emulation) with it.
     await Promise.all([...cdpSessions.map((cdp) => cdp.detach()), ...tabs.map((tab) => tab.close())])
     if (!warm) return context.close()
@@ -163,6 +221,12 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
     }
     idlePages.set(key, [...(idlePages.get(key) ?? []), warm])
   }
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await handBack()
+    liveSessions.delete(live)
+  }
   const sessionContext: SessionContext = {
     route: (...args) => context.route(...args),
     addCookies: (cookies) => context.addCookies(cookies),
@@ -171,6 +235,16 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
     async newCDPSession(target) {
       const cdp = await context.newCDPSession(target)
       cdpSessions.push(cdp)
+      const send = cdp.send.bind(cdp)
+      cdp.send = (async (method: string, params?: object) => {
+        const id = devToolsCallId++
+        live.devToolsCalls.set(id, method)
+        try {
+          return await (send as (method: string, params?: object) => Promise<unknown>)(method, params)
+        } finally {
+          live.devToolsCalls.delete(id)
+        }
+      }) as CDPSession['send']
       return cdp
     },
     async addInitScript(script) {
