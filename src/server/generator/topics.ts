@@ -257,8 +257,12 @@ function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): Sect
  * between different words, the side the text puts its world on decides). None (an empty list) when the words
  * belong rather to an industry no sector covers, or are shared by more sectors than that: the game then
  * takes its event's and general facts rather than a neighbouring sector's. Undefined when no word is known.
+ * `found`: every sector the words found, best first, with its score, for the event to choose on a tie.
  */
-export function nearestSector(text: string, source: Bank = bank): { sectors: Sector[]; trades: Trade[]; uncovered: boolean; evidence: number } | undefined {
+export function nearestSector(
+  text: string,
+  source: Bank = bank,
+): { sectors: Sector[]; trades: Trade[]; uncovered: boolean; evidence: number; found: { sector: Sector; score: number }[] } | undefined {
   const found = lookups(source)
   const side = complementSide(text)
   const ranked = rankSectors(text, found, side)
@@ -268,10 +272,11 @@ export function nearestSector(text: string, source: Bank = bank): { sectors: Sec
   if (!best) return undefined
   const sameWords = (other: SectorScore) => other.positions.size === best.positions.size && [...other.positions].every((position) => best.positions.has(position))
   const tied = [best, ...others.filter((other) => best.score - other.score <= SAME_SCORE && sameWords(other))].map(({ entry }) => entry)
-  if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED), evidence: 0 }
+  const all = ranked.filter((each): each is SectorScore & { entry: Sector } => each.entry !== UNCOVERED).map(({ entry, score }) => ({ sector: entry, score }))
+  if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED), evidence: 0, found: all }
   const sectors = tied.filter((entry): entry is Sector => entry !== UNCOVERED)
   const trades = sectors.flatMap((sector) => rankEntries(text, found.tradeWords.get(sector)!, MAX_TRADES, side))
-  return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false, evidence: best.score }
+  return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false, evidence: best.score, found: all }
 }
 
 /** Stems of the words that say something (not small words, not vague ones like "entreprise"). */
@@ -280,6 +285,23 @@ export function meaningfulStems(text: string, source: Bank = bank): string[] {
   const precise = candidates.filter((word) => !source.genericWords.has(word))
   // "Lancement de notre offre" has only vague words, but they are still the visitor's event.
   return (precise.length ? precise : candidates).map(stem)
+}
+
+/**
+ * When the activity's words give two or more worlds the same score, the event may say which one the business is
+ * in: "shiatsu canin" for the "Journée internationale du chien" is animal care, not beauty; a "bespoke
+ * shirtmaker" for a "Menswear week" is fashion, not crafts. The event's best world by its own words is taken
+ * when it is one of them. Without a tie the activity decides alone: an "A-level results day" does not make a
+ * "Pass Plus course for new drivers" education. Words so vague that more than two worlds share them stay so.
+ */
+function eventArbiter(event: string, near: NonNullable<ReturnType<typeof nearestSector>>, source: Bank): Sector | undefined {
+  if (near.sectors.length === 0) return undefined
+  const words = event.replace(SAINT_NAME, ' ')
+  const [best, second] = rankSectors(words, lookups(source), complementSide(words))
+  if (!best || best.entry === UNCOVERED || (second && best.score - second.score <= SAME_SCORE)) return undefined
+  const top = near.found[0]!.score
+  const tied = near.found.filter(({ score }) => top - score <= SAME_SCORE).map(({ sector }) => sector)
+  return tied.length > 1 && tied.includes(best.entry) ? best.entry : undefined
 }
 
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
@@ -291,7 +313,14 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   const trades = rankEntries(input.companyActivity, preciseTrades)
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
-  if (near) return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
+  if (near) {
+    const arbiter = eventArbiter(input.event, near, source)
+    if (arbiter) {
+      const nearTrades = rankEntries(input.companyActivity, lookups(source).tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity))
+      return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
+    }
+    return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
+  }
   // The company name counts only when it names a trade outright ("Boulangerie Martin"): its other words
   // ("Maison", "Le Jardin des saveurs") say little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)

@@ -279,6 +279,19 @@ describe('generator bank', () => {
     expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
   })
 
+  it('lets the event choose between worlds the activity\'s words give the same score, and only then', () => {
+    const sectorsFor = (activity: string, event: string) => matchTopics(request(activity, event)).sectors.map(({ id }) => id)
+    // "shiatsu" (care) and "canin" (animals) weigh the same: the dog day says which world the business is in.
+    expect(sectorsOf('shiatsu canin')).toEqual(['beauty'])
+    expect(sectorsFor('shiatsu canin', 'Journée internationale du chien')).toEqual(['animals'])
+    expect(sectorsFor('bespoke shirtmaker', 'Menswear week')).toEqual(['fashion'])
+    // A word two worlds share ("chorale") gave both; a singing day keeps the one it is about.
+    expect(sectorsFor('chorale', 'Journée mondiale du chant choral')).toEqual(['culture'])
+    // An event of none of the tied worlds, or no tie at all, leaves the activity's own choice.
+    expect(sectorsFor('shiatsu canin', 'Journée client')).toEqual(['beauty'])
+    expect(sectorsFor('Pass Plus course for new drivers', 'A-level results day')).toEqual(['driving-schools'])
+  })
+
   it('lets an event of another world take places from a guessed trade only on as much evidence', () => {
     const eventSector = (activity: string, event: string) => matchTopics(request(activity, event)).eventSector?.id
     // One word of another world ("bank", "vacances") against two of the visitor's: the event stays the trade's.
