@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { PAGE_WAIT_MS } from './test/e2e/support/waits'
 import { DurationSequencer } from './test/setup/duration-sequencer'
 
 const src = path.resolve(import.meta.dirname, 'src')
@@ -59,7 +60,7 @@ export default defineConfig({
           // per worker, not once per file. Each file's state lives in its own hooks (test/e2e/support/browser.ts).
           isolate: false,
           // A loaded two-core machine can take seconds to paint; the 1 s default would make polls flaky.
-          expect: { poll: { timeout: 15_000 } },
+          expect: { poll: { timeout: PAGE_WAIT_MS } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Disposable, type Frame, type Page, type ViewportSize } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { PAGE_WAIT_MS } from './waits'
 
 export const baseURL = (): string => inject('baseURL')
 export const distDir = (): string => inject('distDir')
@@ -136,7 +137,11 @@ async function describeHang(browser: Browser): Promise<string> {
 
 const DEFAULT_VIEWPORT: ViewportSize = { width: 1440, height: 900 }
 const contextKey = (options: BrowserContextOptions) => JSON.stringify([options.hasTouch, options.isMobile, options.deviceScaleFactor])
-const newContext = (browser: Browser, options: BrowserContextOptions) => browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', viewport: DEFAULT_VIEWPORT, ...options })
+async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', locale: 'fr-FR', viewport: DEFAULT_VIEWPORT, ...options })
+  context.setDefaultTimeout(PAGE_WAIT_MS)
+  return context
+}
 
 async function newWarmPage(browser: Browser, options: BrowserContextOptions): Promise<WarmPage> {
   const context = await newContext(browser, options)
