@@ -181,6 +181,45 @@ describe('the playable wheel of the home hero', () => {
   })
 })
 
+describe('the demo wheel, pressed as its code arrives', () => {
+  // The game replaces the still picture's button with its own: a press begun on the one and ended on the other
+  // makes no click on either, which lost the spin (one full run of the test suite, pinned, on 26 November).
+  it('spins when the button is swapped between the press and the release, by pointer and by keyboard', async () => {
+    for (const press of ['pointer', 'keyboard'] as const) {
+      const { page, context, errors, close } = await openPage(browser())
+      await withConsentDecided(context)
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await context.route(GAME_CHUNK, async (route) => {
+        await held
+        await route.continue()
+      })
+      await gotoAndWait(page, '/')
+      await waitForApp(page)
+      if (press === 'pointer') {
+        const area = (await spinButton(page).boundingBox())!
+        await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2)
+        await page.mouse.down()
+      } else {
+        await spinButton(page).focus()
+        await page.keyboard.down(' ')
+      }
+      // The code arrives while the button is held down: before this fix the game took over at once.
+      const finished = page.waitForEvent('requestfinished', (request) => GAME_CHUNK.test(request.url()))
+      release()
+      await finished
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      if (press === 'pointer') await page.mouse.up()
+      else await page.keyboard.up(' ')
+      await gameReady(page)
+      await expectAnnouncedPrizeUnderPointer(page)
+      expect(await spinButton(page).innerText(), press).toBe(demo().againLabel)
+      expect(errors).toEqual([])
+      await close()
+    }
+  })
+})
+
 describe('the showcase pages', () => {
   // One load of the home and one of /application for what four tests checked from six loads: 10 s on one
   // busy core of this machine (taskset -c 0, load 9), so 90 s leaves a third of it to a machine twice as slow.

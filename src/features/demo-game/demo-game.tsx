@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import { ActionLink } from '#src/components/ui/action-link'
 import { observeSeen } from '#src/lib/observe-seen'
 import type { DemoWheelContent } from './demo-game-content'
@@ -35,15 +35,42 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
   const [handoff, setHandoff] = useState<Handoff>()
   const [failed, setFailed] = useState(false)
 
+  const pressing = useRef(false)
+  const arrived = useRef<ComponentType<WheelGameProps>>(undefined)
+
   const load = useRef(() => {
     loadWheelGame().then(
       (Game) => {
-        const focus = Boolean(boxRef.current?.contains(document.activeElement))
-        setHandoff({ Game, spin: spinRequested.current, focus })
+        arrived.current = Game
+        if (!pressing.current) handOff()
       },
       () => setFailed(true),
     )
   }).current
+
+  const handOff = () => {
+    const Game = arrived.current
+    if (!Game) return
+    const focus = Boolean(boxRef.current?.contains(document.activeElement))
+    setHandoff({ Game, spin: spinRequested.current, focus })
+  }
+
+  // The game draws its own button in place of this one. Swapped between a press and its release, the press
+  // would end on another element and make no click at all: the swap waits until the press is over, and past
+  // the click that ends it (dispatched in the same task as the release).
+  const holdSwapDuringPress = (releaseEvents: readonly ('pointerup' | 'pointercancel' | 'keyup')[]) => {
+    pressing.current = true
+    const released = () => {
+      for (const type of releaseEvents) window.removeEventListener(type, released, true)
+      pressing.current = false
+      window.setTimeout(handOff)
+    }
+    for (const type of releaseEvents) window.addEventListener(type, released, true)
+  }
+  const onPointerDown = () => holdSwapDuringPress(['pointerup', 'pointercancel'])
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === ' ' && !event.repeat) holdSwapDuringPress(['keyup'])
+  }
 
   // On a phone's first visit the consent banner lies over the wheel: its code waits until it can be seen.
   useEffect(() => {
@@ -66,9 +93,9 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
       boxRef={boxRef}
       cta={cta}
       ready={false}
-      wheel={<WheelFace segments={content.segments} label={content.wheelLabel} onClick={requestSpin} />}
+      wheel={<WheelFace segments={content.segments} label={content.wheelLabel} onClick={requestSpin} onPointerDown={onPointerDown} />}
       button={
-        <button type="button" className="button button--primary demo-game__spin" onClick={requestSpin}>
+        <button type="button" className="button button--primary demo-game__spin" onClick={requestSpin} onPointerDown={onPointerDown} onKeyDown={onKeyDown}>
           {content.spinLabel}
         </button>
       }

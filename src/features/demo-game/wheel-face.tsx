@@ -1,4 +1,4 @@
-import type { MouseEventHandler, Ref } from 'react'
+import type { MouseEventHandler, PointerEventHandler, Ref } from 'react'
 import type { WheelSegment } from './demo-game-content'
 import { segmentMiddle, segmentPath } from './wheel-geometry'
 
@@ -14,13 +14,14 @@ export interface WheelFaceProps {
   rotorRef?: Ref<SVGGElement>
   won?: number
   onClick?: MouseEventHandler<SVGSVGElement>
+  onPointerDown?: PointerEventHandler<SVGSVGElement>
 }
 
 /** The wheel as drawn in the prerendered page and in the game: the same SVG, so nothing moves at the swap. */
-export function WheelFace({ segments, label, rotorRef, won, onClick }: WheelFaceProps) {
+export function WheelFace({ segments, label, rotorRef, won, onClick, onPointerDown }: WheelFaceProps) {
   const count = segments.length
   return (
-    <svg className="wheel" viewBox="-112 -118 224 232" width="224" height="232" role="img" aria-label={`${label} : ${segments.map((segment) => segment.label).join(', ')}`} onClick={onClick}>
+    <svg className="wheel" viewBox="-112 -118 224 232" width="224" height="232" role="img" aria-label={`${label} : ${segments.map((segment) => segment.label).join(', ')}`} onClick={onClick} onPointerDown={onPointerDown}>
       <circle r="108" fill="#061233" />
       <g ref={rotorRef} className="wheel__rotor">
         {segments.map((segment, index) => (
