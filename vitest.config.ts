@@ -47,6 +47,9 @@ export default defineConfig({
           server: { deps: { external: [/\/ludora-netlify-[^/]+\//] } },
           restoreMocks: true,
           unstubGlobals: true,
+          // Pinned to one core, a test that renders React in jsdom took up to 1.5 s (contact form, experience
+          // player): 30 % of vitest's 5 s default, too close to the third a test may use.
+          testTimeout: 10_000,
         },
       },
       {
