@@ -287,6 +287,15 @@ export function meaningfulStems(text: string, source: Bank = bank): string[] {
   return (precise.length ? precise : candidates).map(stem)
 }
 
+/** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
+const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
+
+/** The worlds an event's own words point at, best first (a saint's name aside). */
+function rankEventWorlds(event: string, found: Lookups): { words: string; ranked: SectorScore[] } {
+  const words = event.replace(SAINT_NAME, ' ')
+  return { words, ranked: rankSectors(words, found, complementSide(words)) }
+}
+
 /**
  * When the activity's words give two or more worlds the same score, the event may say which one the business is
  * in: "shiatsu canin" for the "Journée internationale du chien" is animal care, not beauty; a "bespoke
@@ -296,8 +305,7 @@ export function meaningfulStems(text: string, source: Bank = bank): string[] {
  */
 function eventArbiter(event: string, near: NonNullable<ReturnType<typeof nearestSector>>, source: Bank): Sector | undefined {
   if (near.sectors.length === 0) return undefined
-  const words = event.replace(SAINT_NAME, ' ')
-  const [best, second] = rankSectors(words, lookups(source), complementSide(words))
+  const [best, second] = rankEventWorlds(event, lookups(source)).ranked
   if (!best || best.entry === UNCOVERED || (second && best.score - second.score <= SAME_SCORE)) return undefined
   const top = near.found[0]!.score
   const tied = near.found.filter(({ score }) => top - score <= SAME_SCORE).map(({ sector }) => sector)
@@ -333,9 +341,6 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false, evidence: 0 }
 }
 
-/** A saint's name in an event ("Sainte-Barbe", "St Andrew's Day") names a day, not what the day is about. */
-const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/giu
-
 /**
  * The sector an event is about when the bank does not name it: a trade it names, else the words it uses. When
  * its words belong at least as much to the visitor's own world as to any other, it is about that world:
@@ -343,9 +348,8 @@ const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/gi
  * week at a bakery is still about bees. `ownEvidence`: how many of the activity's words gave the visitor's world.
  */
 function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEvidence: number): Sector | undefined {
-  const words = text.replace(SAINT_NAME, ' ')
   const found = lookups(source)
-  const ranked = rankSectors(words, found, complementSide(words))
+  const { words, ranked } = rankEventWorlds(text, found)
   const ours = ranked.find(({ entry }) => own.some((sector) => sector === entry))
   if (ours && ranked[0]!.score - ours.score <= SAME_SCORE) return ours.entry as Sector
   // When the visitor's world was only guessed from the activity's words, another world takes two of its places
