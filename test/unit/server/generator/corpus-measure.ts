@@ -6,6 +6,7 @@ import knownCorpus from './brief-corpus.json'
 import devCorpus from './dev-brief-corpus.json'
 import freshCorpus from './fresh-brief-corpus.json'
 import heldOutCorpus from './held-out-brief-corpus.json'
+import round6Corpus from './round6-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -21,7 +22,9 @@ import unknownCorpus from './unknown-brief-corpus.json'
  *   aggregate only in that round; since decision 042, whose rules came from its misses read brief by brief, a
  *   development set too;
  * - fresh: the same kind again, written for the fifth round by an engineer who never tuned the matcher and never
- *   read its code or keywords, checked only for naming nothing of the bank before it was handed over.
+ *   read its code or keywords, checked only for naming nothing of the bank before it was handed over;
+ * - round 6: the same kind again, written blind for the sixth round by another engineer who never read the matcher, as a
+ *   development set whose misses are to be read: an unbiased sample of what unseen businesses hit.
  * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
@@ -73,6 +76,7 @@ export const heldOutBriefs = toBriefs(heldOutCorpus.briefs)
 export const devBriefs = toBriefs(devCorpus.briefs)
 export const blindBriefs = toBriefs(blindCorpus.briefs)
 export const freshBriefs = toBriefs(freshCorpus.briefs)
+export const round6Briefs = toBriefs(round6Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience } from '#src/features/ai-generator/experience-schema'
 import { matchTopics } from '#src/server/generator/topics'
-import { blindBriefs, describeBrief, devBriefs, freshBriefs, heldOutBriefs, knownBriefs, measureCorpus, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
+import { blindBriefs, describeBrief, devBriefs, freshBriefs, heldOutBriefs, knownBriefs, measureCorpus, round6Briefs, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
 
 /** The goals of issue 22, also checked by `npm run bench`. */
 const GOALS = { informative: 0.9, own: 0.8 }
@@ -37,8 +37,8 @@ describe('brief corpora', () => {
     expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it('name in the unknown, held-out, development, blind and fresh corpora no trade and no event of the bank', () => {
-    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs, ...blindBriefs, ...freshBriefs].filter(({ input }) => {
+  it('name in the unknown, held-out, development, blind, fresh and round 6 corpora no trade and no event of the bank', () => {
+    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs, ...blindBriefs, ...freshBriefs, ...round6Briefs].filter(({ input }) => {
       const match = matchTopics(input)
       return match.trades.length > 0 || match.eventKnown
     })
@@ -65,6 +65,7 @@ describe('brief corpora', () => {
     ['development', devBriefs],
     ['blind', blindBriefs],
     ['fresh', freshBriefs],
+    ['round 6', round6Briefs],
   ] as const)('give %s briefs five informative questions each', (_name, briefs) => {
     const measure = measured(briefs)
     expect(briefs.length).toBeGreaterThanOrEqual(120)
