@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createFontStack } from '@capsizecss/core'
-import arial from '@capsizecss/metrics/arial'
-import plusJakartaSans from '@capsizecss/metrics/plusJakartaSans'
 import { describe, expect, it } from 'vitest'
+import { arial, plusJakartaSans } from './font-metrics.json'
 
 const css = readFileSync(path.resolve(import.meta.dirname, '../../../src/styles/global.css'), 'utf8')
 
