@@ -147,6 +147,10 @@ describe('generator bank', () => {
     // "Négoce" is any trade's word: a timber merchant is not a wine merchant.
     expect(sectorOf('négoce de bois')).toEqual([])
     expect(sectorOf('négoce de vins')).toEqual(['drinks'])
+    // Nor does importing or distributing: an importer of saké is in the world of drinks, not of shops.
+    expect(sectorOf('importateur de saké japonais')).toEqual(['drinks'])
+    expect(sectorOf('distributeur de matériel agricole')).toEqual(['farming'])
+    expect(sectorOf('rattan furniture importer')).not.toContain('retail')
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
