@@ -174,6 +174,12 @@ describe('generator bank', () => {
     const cases: Record<string, string> = {
       'culture de légumes de plein champ': 'farming',
       'culture du riz': 'farming',
+      // English compounds whose last word is another world's: a tow bar is no bar, a wet room no hotel room.
+      'tow bar fitting': 'automotive',
+      'wet room installation': 'building',
+      'pitch and putt': 'sport',
+      'lodger matching service': 'real-estate',
+      'remote cottage rentals': 'tourism',
       'centre culturel': 'culture',
       'centre de culture physique': 'sport',
       "agence de placement de main-d'œuvre": 'business-services',
