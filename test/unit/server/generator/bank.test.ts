@@ -151,6 +151,8 @@ describe('generator bank', () => {
     expect(sectorOf('importateur de saké japonais')).toEqual(['drinks'])
     expect(sectorOf('distributeur de matériel agricole')).toEqual(['farming'])
     expect(sectorOf('rattan furniture importer')).not.toContain('retail')
+    // A showroom is how a trade shows its goods, like a shop: a stove showroom is in the stove's worlds.
+    expect(sectorOf('wood burning stove showroom')).toEqual(['building', 'home'])
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
