@@ -127,6 +127,10 @@ describe('generator bank', () => {
     expect(sectorOf('pension pour chevaux')).toEqual(['animals'])
     expect(matchTopics(request('fabrication artisanale de nougats')).trades).toEqual([])
     expect(sectorOf('Zorglub et associés')).toEqual([])
+    // A village is where a business is, not a holiday: only a holiday village is tourism.
+    expect(sectorOf('café-tabac de village')).toEqual(['restaurants'])
+    expect(matchTopics(request('café-tabac de village', 'Fête patronale du village')).eventSector).toBeUndefined()
+    expect(sectorOf('village de vacances')).toEqual(['tourism'])
   })
 
   it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
