@@ -329,6 +329,11 @@ describe('generator bank', () => {
     expect(eventSector('shiatsu canin', 'Journée internationale du chien')).toBe('animals')
     // A named trade leaves an event its words.
     expect(eventSector('boulangerie', 'Semaine du chat')).toBe('animals')
+    // But a bank holiday is a day off, not banking, whatever the trade.
+    expect(eventSector('tarmac driveways', 'Bank holiday weekend')).toBeUndefined()
+    expect(eventSector('boulangerie', 'Bank holiday weekend')).toBeUndefined()
+    expect(matchTopics(request('bank holiday staffing')).sectors.map(({ id }) => id)).toEqual(['business-services'])
+    expect(eventSector('boulangerie', 'Bank customer week')).toBe('finance')
   })
 
   it('reads an event the bank does not name by its words, or leaves it to the trade', () => {
