@@ -140,6 +140,13 @@ describe('generator bank', () => {
     expect(sectorOf("doreur d'art")).toEqual(['crafts'])
     // A head that names a place still leaves the world to its complement.
     expect(sectorOf('école de surf')).toEqual(['sport'])
+    // "Cours" is teaching's word: it takes a subject no world claims as firmly, and leaves the others their world.
+    expect(sectorOf('cours de couture pour débutants')).toEqual(['education'])
+    expect(sectorOf('cours de cuisine')).toEqual(['restaurants'])
+    expect(matchTopics(request('cours de lecture rapide', "Journée de l'alphabétisation")).sectors.map(({ id }) => id)).toEqual(['education'])
+    // Coaching is done in any world: chess coaching is not a sport, triathlon coaching is.
+    expect(sectorOf('chess coaching for children')).toEqual(['education', 'leisure'])
+    expect(sectorOf('triathlon coaching')).toEqual(['sport'])
   })
 
   it('takes no sector from words that only say how a business trades ("supplier", "fabricant", "contractor")', () => {
