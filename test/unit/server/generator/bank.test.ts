@@ -246,6 +246,11 @@ describe('generator bank', () => {
       'herbalist and tea blends': 'health',
       'pamper parties for girls': 'beauty',
       'maintenance de serveurs et réseaux': 'tech',
+      'tisserande, linge tissé à la main': 'crafts',
+      "isolation phonique d'appartements": 'building',
+      'randonnées à cheval': 'tourism',
+      'voiceover and audio production': 'culture',
+      'home buying advice for council tenants': 'real-estate',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
