@@ -251,6 +251,9 @@ describe('generator bank', () => {
       'randonnées à cheval': 'tourism',
       'voiceover and audio production': 'culture',
       'home buying advice for council tenants': 'real-estate',
+      // Sea fishing is a trade and a holiday outing: the outing says which.
+      'sorties de pêche en mer': 'tourism',
+      'marin-pêcheur, pêche en mer': 'farming',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
