@@ -254,6 +254,9 @@ describe('generator bank', () => {
       // Sea fishing is a trade and a holiday outing: the outing says which.
       'sorties de pêche en mer': 'tourism',
       'marin-pêcheur, pêche en mer': 'farming',
+      // Buckwheat is a crop before it is a galette.
+      'meunerie de sarrasin, farine de blé noir': 'food-shops',
+      'galettes de sarrasin': 'restaurants',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
