@@ -144,6 +144,11 @@ describe('generator bank', () => {
     expect(sectorOf('cours de couture pour débutants')).toEqual(['education'])
     expect(sectorOf('cours de cuisine')).toEqual(['restaurants'])
     expect(matchTopics(request('cours de lecture rapide', "Journée de l'alphabétisation")).sectors.map(({ id }) => id)).toEqual(['education'])
+    // Nor does a river's "cours", nor "en cours"; a court of appeal is the law's.
+    expect(sectorOf("entretien des cours d'eau")).toEqual([])
+    expect(sectorOf('travaux en cours')).toEqual(['building'])
+    expect(matchTopics(request("rachat d'or et métaux précieux", "Cours de l'or record")).eventSector?.id).toBe('finance')
+    expect(nearestSector("avocat près la cour d'appel")?.sectors.map(({ id }) => id)).toEqual(['accounting-law'])
     // Coaching is done in any world: chess coaching is not a sport, triathlon coaching is.
     expect(sectorOf('chess coaching for children')).toEqual(['education', 'leisure'])
     expect(sectorOf('triathlon coaching')).toEqual(['sport'])
