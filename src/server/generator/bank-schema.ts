@@ -379,6 +379,12 @@ export const languageFileSchema = z
       'Services faits à tout',
       'Les mots d’un service qui s’applique à n’importe quel objet (« réparation », « nettoyage », « repair ») : en tête d’une activité (« réparation de drones de loisir », « sofa repair »), ils disent son métier, pas l’objet qui suit.',
     ),
+    /** Phrases one of whose words is a world's but which name none ("bank holiday": a day off, not banking). */
+    idioms: keywords(
+      1,
+      'Expressions sans monde',
+      'Les expressions dont un mot appartient au monde d’un secteur mais qui n’en nomment aucun (« bank holiday » : un jour férié, pas la banque) : ce mot n’y désigne pas le secteur.',
+    ),
   })
   .meta({ title: 'Mots de la langue', description: 'Les listes de mots des contrôles de qualité des jeux.' })
 

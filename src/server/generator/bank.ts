@@ -97,6 +97,8 @@ export interface Bank {
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
   serviceHeads: Set<string>
+  /** Phrases naming no world though one of their words is a world's ("bank holiday"): that word does not count there. */
+  idioms: Keyword[]
 }
 
 export type BankSources = BankFileSources
@@ -212,6 +214,7 @@ export function readBank(sources: BankSources): Bank {
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
+    idioms: compileKeywords(language.idioms),
   }
 }
 

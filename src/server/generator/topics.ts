@@ -102,6 +102,8 @@ function complementSide(text: string): 'first' | 'last' {
 
 /** Stands in the sector index for the industries no sector covers (quarries, steelworks, paper mills…). */
 const UNCOVERED = Symbol('industry no sector covers')
+/** Stands in the sector index for the phrases that name no world ("bank holiday"): they hide the world's word they hold. */
+const NO_WORLD = Symbol('phrase of no world')
 
 /** The bank's keywords indexed once, the first time a bank is matched against. */
 interface Lookups {
@@ -109,8 +111,8 @@ interface Lookups {
   genericTrades: KeywordIndex<Trade>
   calendar: KeywordIndex<CalendarEvent>
   seasons: KeywordIndex<CalendarEvent>
-  /** Words of each sector's world (its vocabulary and its trades' own), and of the industries no sector covers. */
-  sectors: KeywordIndex<Sector | typeof UNCOVERED>
+  /** Words of each sector's world (its vocabulary and its trades' own), of the industries no sector covers, and idioms. */
+  sectors: KeywordIndex<Sector | typeof UNCOVERED | typeof NO_WORLD>
   /** Stems of the small words ("de", "à", "of"), which do not count inside a keyword of several words. */
   stopStems: Set<string>
   /** False for keywords made only of vague words ("boutique", "salon", "service client", "supplier"), which
@@ -137,8 +139,12 @@ function lookups(source: Bank): Lookups {
       genericTrades: new KeywordIndex(source.trades.filter((trade) => trade.generic), (trade) => trade.keywords),
       calendar: new KeywordIndex(source.events.filter((event) => event.kind !== 'season'), (event) => event.keywords),
       seasons: new KeywordIndex(source.events.filter((event) => event.kind === 'season'), (event) => event.keywords),
-      sectors: new KeywordIndex<Sector | typeof UNCOVERED>([...source.sectors, UNCOVERED], (entry) =>
-        entry === UNCOVERED ? source.uncoveredIndustries : [...entry.vocabulary, ...entry.trades.flatMap((trade) => trade.vocabulary)],
+      sectors: new KeywordIndex<Sector | typeof UNCOVERED | typeof NO_WORLD>([...source.sectors, UNCOVERED, NO_WORLD], (entry) =>
+        entry === UNCOVERED
+          ? source.uncoveredIndustries
+          : entry === NO_WORLD
+            ? source.idioms
+            : [...entry.vocabulary, ...entry.trades.flatMap((trade) => trade.vocabulary)],
       ),
       stopStems: new Set([...source.stopWords].map(stem)),
       telling,
@@ -222,7 +228,9 @@ function headPosition(text: string, found: Lookups): number | undefined {
 function rankSectors(text: string, found: Lookups, side: 'first' | 'last'): SectorScore[] {
   const stemmed = stems(text)
   const claims = new Map<number, Set<SectorScore['entry']>>()
-  for (const hit of tellingHits(stemmed, found.sectors, found.telling)) {
+  // An idiom's hit hides the world's word inside it ("bank" in "bank holiday"), then counts for no world.
+  const worldHits = tellingHits(stemmed, found.sectors, found.telling).filter((hit): hit is KeywordHit<SectorScore['entry']> => hit.entry !== NO_WORLD)
+  for (const hit of worldHits) {
     hit.keyword.parts.forEach((part, offset) => {
       if (found.stopStems.has(part)) return
       const position = hit.start + offset
@@ -312,13 +320,23 @@ function eventArbiter(event: string, near: NonNullable<ReturnType<typeof nearest
   return tied.length > 1 && tied.includes(best.entry) ? best.entry : undefined
 }
 
+/** A text's words without the idioms it holds ("Bank holiday weekend": "weekend"), for the trades it may name. */
+function withoutIdioms(text: string, source: Bank): string {
+  const stemmed = stems(text)
+  const hidden = new Set<number>()
+  stemmed.forEach((_, start) => {
+    for (const idiom of source.idioms) if (matchesAt(stemmed, start, idiom)) idiom.parts.forEach((_, offset) => hidden.add(start + offset))
+  })
+  return hidden.size ? words(text).filter((_, position) => !hidden.has(position)).join(' ') : text
+}
+
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
 function matchActivity(input: Request, source: Bank): ActivityMatch {
   const { preciseTrades, genericTrades } = lookups(source)
   const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
-  const trades = rankEntries(input.companyActivity, preciseTrades)
+  const trades = rankEntries(withoutIdioms(input.companyActivity, source), preciseTrades)
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
   if (near) {
@@ -353,11 +371,11 @@ function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEv
   const ours = ranked.find(({ entry }) => own.some((sector) => sector === entry))
   if (ours && ranked[0]!.score - ours.score <= SAME_SCORE) return ours.entry as Sector
   // When the visitor's world was only guessed from the activity's words, another world takes two of its places
-  // only on as much evidence, or two words: "Bank holiday weekend" at a hen-party organiser is not about
-  // banking, "Vacances de février" at a driving school not about tourism. A named trade leaves the event its
-  // words: "Semaine du chat" at a bakery is about cats.
+  // only on as much evidence, or two words: "Vacances de février" at a driving school is not about tourism. A
+  // named trade leaves the event its words: "Semaine du chat" at a bakery is about cats (an idiom aside: a
+  // bakery's "Bank holiday weekend" names no bank).
   if (own.length && Number.isFinite(ownEvidence) && (ranked[0]?.score ?? 0) < Math.min(FIRM_EVIDENCE, ownEvidence) - SAME_SCORE) return undefined
-  const [trade] = rankEntries(text, found.preciseTrades, 1)
+  const [trade] = rankEntries(withoutIdioms(text, source), found.preciseTrades, 1)
   return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }
 
