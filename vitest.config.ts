@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
@@ -22,6 +23,31 @@ const siteConfig = {
 
 const alias = [{ find: /^#src\/(.*)$/, replacement: `${src}/$1` }]
 
+/**
+ * Unit files run one after the other in a shared process and module graph (`isolate: false`): a process and
+ * the imports files have in common (the generator's bank, Hono, zod) are paid once per worker, not once per
+ * file. A file that changes what the next one would see keeps a process of its own: one with a DOM, module
+ * mocks, fake timers, or stubbed globals or environment variables.
+ */
+const CHANGES_THE_PROCESS = /@vitest-environment jsdom|vi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/
+const unitFiles = readdirSync('test/unit', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join('test/unit', file))
+const unitFilesInOwnProcess = unitFiles.filter((file) => CHANGES_THE_PROCESS.test(readFileSync(file, 'utf8')))
+
+const unitProject = {
+  environment: 'node' as const,
+  setupFiles: ['test/setup/unit-setup.ts'],
+  // The API bundles a platform test builds (test/unit/server/platforms/support/platform-bundle.ts) load
+  // in Node itself, as the platform loads them: Vite's transform of a minified bundle cost 3 CPU-s a run.
+  server: { deps: { external: [/\/ludora-netlify-[^/]+\//] } },
+  restoreMocks: true,
+  unstubGlobals: true,
+  // Pinned to one core, a test that renders React in jsdom took up to 1.5 s (contact form, experience
+  // player): 30 % of vitest's 5 s default, too close to the third a test may use.
+  testTimeout: 10_000,
+}
+
 export default defineConfig({
   resolve: { alias },
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
@@ -36,21 +62,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitProject,
           name: 'unit',
-          // A DOM costs about a second per file: only the files that render or use browser storage ask for
-          // one (`// @vitest-environment jsdom`).
-          environment: 'node',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup/unit-setup.ts'],
-          // The API bundles a platform test builds (test/unit/server/platforms/support/platform-bundle.ts) load
-          // in Node itself, as the platform loads them: Vite's transform of a minified bundle cost 3 CPU-s a run.
-          server: { deps: { external: [/\/ludora-netlify-[^/]+\//] } },
-          restoreMocks: true,
-          unstubGlobals: true,
-          // Pinned to one core, a test that renders React in jsdom took up to 1.5 s (contact form, experience
-          // player): 30 % of vitest's 5 s default, too close to the third a test may use.
-          testTimeout: 10_000,
+          exclude: unitFilesInOwnProcess,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        // A DOM costs about a second per file: only the files that render or use browser storage ask for one
+        // (`// @vitest-environment jsdom`).
+        test: { ...unitProject, name: 'unit-own-process', include: unitFilesInOwnProcess },
       },
       {
         extends: true,
