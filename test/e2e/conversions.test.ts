@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { fillForm } from './ai-generator-helpers'
 import { baseURL, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
+import { spinDemoWheel } from './support/demo-wheel'
 
 const browser = useBrowser()
 const MATOMO = 'https://matomo.ludora.test/'
@@ -73,8 +74,7 @@ async function failFirstSending(page: Page, path: string, send: () => Promise<vo
  * request, and a generated game exported, shared and recovered into the application.
  */
 async function walkJourneys(page: Page, beforeLeaving: () => Promise<void> = async () => {}): Promise<void> {
-  await page.getByRole('button', { name: 'Lancer la roue' }).click()
-  await page.getByRole('button', { name: 'Relancer la roue' }).waitFor()
+  await spinDemoWheel(page)
 
   const newsletter = page.getByRole('main').locator('form[data-newsletter-form]')
   await newsletter.getByLabel('Votre adresse e-mail').fill('conversion@exemple.fr')
