@@ -30,10 +30,10 @@ const alias = [{ find: /^#src\/(.*)$/, replacement: `${src}/$1` }]
  * mocks, fake timers, or stubbed globals or environment variables.
  */
 const CHANGES_THE_PROCESS = /@vitest-environment jsdom|vi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/
-const unitFiles = readdirSync('test/unit', { recursive: true, encoding: 'utf8' })
+const unitFiles = readdirSync(path.join(import.meta.dirname, 'test/unit'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => path.join('test/unit', file))
-const unitFilesInOwnProcess = unitFiles.filter((file) => CHANGES_THE_PROCESS.test(readFileSync(file, 'utf8')))
+const unitFilesInOwnProcess = unitFiles.filter((file) => CHANGES_THE_PROCESS.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
 
 const unitProject = {
   environment: 'node' as const,

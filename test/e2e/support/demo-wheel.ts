@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 
 /**
- * Spins the home page's demo wheel with a click and waits for its result. Twice in some twenty runs the result
- * never came, and the bare timeout did not say why: this error says what the wheel showed (its buttons, its
- * status line, whether its game had taken over) and what became of its code's chunk (a resource entry exists
- * only once the chunk has arrived), so the next lost spin names its cause.
+ * Spins the home page's demo wheel with a click and waits for its result. Once, in a pinned run after the fix of
+ * the press that the swap to the game lost, the result never came and the wait's timeout did not say why: this
+ * error says what the wheel showed (its buttons, its status line, whether its game had taken over) and what
+ * became of its code's chunk (a resource entry exists only once the chunk has arrived), so the next lost spin
+ * names its cause.
  */
 export async function spinDemoWheel(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Lancer la roue' }).click()
