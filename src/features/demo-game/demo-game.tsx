@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import { ActionLink } from '#src/components/ui/action-link'
+import { afterFirstPaint } from '#src/lib/after-first-paint'
 import { observeSeen } from '#src/lib/observe-seen'
 import type { DemoWheelContent } from './demo-game-content'
 import { WheelFace } from './wheel-face'
@@ -72,11 +73,12 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
     if (event.key === ' ' && !event.repeat) holdSwapDuringPress(['keyup'])
   }
 
-  // On a phone's first visit the consent banner lies over the wheel: its code waits until it can be seen.
+  // On a phone's first visit the consent banner lies over the wheel: its code waits until it can be seen,
+  // and until the page is on screen, not only rendered (a press loads it at once).
   useEffect(() => {
     const box = boxRef.current
     if (!box || typeof IntersectionObserver !== 'function') return
-    return observeSeen([box], load, { uncovered: true })
+    return observeSeen([box], () => void afterFirstPaint().then(load), { uncovered: true })
   }, [load])
 
   const cta = <ActionLink link={content.cta} className="demo-game__cta" />
