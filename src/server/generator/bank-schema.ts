@@ -367,6 +367,12 @@ export const languageFileSchema = z
       'Industries sans secteur',
       'Les mots des activités qu’aucun secteur ne couvre (divisions de la NAF sans secteur : extraction, papier, chimie, plasturgie, métallurgie, machines, énergie, eau et déchets, pompes funèbres). Quand ils décrivent une activité mieux que les mots d’un secteur, le jeu prend les faits de l’événement et des faits généraux, jamais ceux d’un secteur voisin.',
     ),
+    /** Words saying an activity makes things in a factory: with no other word of a world, an industry no sector covers. */
+    industryWords: keywords(
+      3,
+      'Mots de l’industrie',
+      'Les mots d’une activité qui fabrique en usine (« fabrication », « manufacturer », « industriel ») : quand aucun autre mot de l’activité ne désigne un secteur (« spring manufacturer », « fabrication de ressorts »), c’est une industrie qu’aucun secteur ne couvre, et le jeu prend les faits de l’événement et des faits généraux, pas ceux du secteur que les mots de l’événement évoqueraient.',
+    ),
     /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
     audienceWords: keywords(
       10,

@@ -93,6 +93,8 @@ export interface Bank {
   genericWords: Set<string>
   /** Words of the industries no sector covers (quarries, steelworks, paper mills…): they point away from every sector. */
   uncoveredIndustries: Keyword[]
+  /** Words saying an activity makes things in a factory ("fabrication", "manufacturer"): with no world's word, an uncovered industry. */
+  industryWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
@@ -212,6 +214,7 @@ export function readBank(sources: BankSources): Bank {
     stopWords: new Set(language.stopWords.map(fold)),
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
+    industryWords: compileKeywords(language.industryWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     idioms: compileKeywords(language.idioms),

@@ -1,6 +1,6 @@
 import type { GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { bank, sectorOf, type Bank, type CalendarEvent, type Sector, type Trade } from './bank'
-import { KeywordIndex, matchesAt, stem, stems, words, type Keyword, type KeywordHit } from './text-match'
+import { KeywordIndex, matchesAt, mentionsAny, stem, stems, words, type Keyword, type KeywordHit } from './text-match'
 
 /**
  * What the bank knows about a request. The activity names a trade ("boulangerie") or, when the bank does
@@ -356,7 +356,10 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   const fromExtra = nearestSector(input.additionalInformation ?? '', source)
   if (fromExtra?.sectors.length && fromExtra.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: fromExtra.sectors, nearTrades: fromExtra.trades, uncovered: false, evidence: fromExtra.evidence }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
-  return catchAll.length ? named(catchAll) : { trades: [], sectors: [], nearTrades: [], uncovered: false, evidence: 0 }
+  if (catchAll.length) return named(catchAll)
+  // A factory making what no sector knows ("spring manufacturer", "fabrication de colles") is an industry no
+  // sector covers: its event's words ("Engineering Week", "Journée de la chimie") do not make it one's.
+  return { trades: [], sectors: [], nearTrades: [], uncovered: mentionsAny(input.companyActivity, source.industryWords), evidence: 0 }
 }
 
 /**

@@ -7,6 +7,7 @@ import { validateBankFiles, type BankFileSources } from '#src/server/generator/b
 import { foreignWords, rightAnswerStandsOut, sameKind } from '#src/server/generator/quality'
 import { findKeyword, fold, stems, type Keyword } from '#src/server/generator/text-match'
 import { matchTopics, nearestSector } from '#src/server/generator/topics'
+import { composeOffline } from '#src/server/generator/offline-generator'
 
 const contentDir = path.resolve(import.meta.dirname, '../../../../content/generator')
 /** The sectors an activity is matched to, nearest first (none: undefined). */
@@ -178,6 +179,28 @@ describe('generator bank', () => {
     }
     expect(matched('funeral flowers')).toMatchObject({ sectors: [{ id: 'garden' }], uncovered: false })
     expect(matched('pompe à chaleur')).toMatchObject({ sectors: [{ id: 'building' }], uncovered: false })
+  })
+
+  it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
+    const matched = (activity: string, event = 'Journée portes ouvertes') => matchTopics(request(activity, event))
+    // Before, the event's words chose the world: engineering for business services, chemistry for education.
+    for (const [activity, event] of [
+      ['spring manufacturer', 'Engineering Week'],
+      ['fabrication de colles et adhésifs industriels', 'Journée de la chimie'],
+      ['cardboard box manufacturer', 'Peak parcel season'],
+    ] as const) {
+      expect(matched(activity, event), activity).toMatchObject({ sectors: [], uncovered: true })
+      const { origins } = composeOffline({ ...request(activity, event), gameType: 0, gameLanguage: 'en', llmModel: 'fast' })
+      expect(origins.filter((origin) => origin.kind === 'sector'), activity).toEqual([])
+    }
+    // Recycling at the head names the trade, whatever is recycled: not repairs, not shops.
+    for (const activity of ['pallet recycling', 'recyclage de batteries lithium', 'plastic recycling plant']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    // Used cooking oil is waste to collect, not food.
+    expect(matched("collecte d'huiles alimentaires usagées")).toMatchObject({ sectors: [], uncovered: true })
+    // A maker of what a sector knows stays in that sector, and a maker alone is not a factory.
+    expect(matched('fabrication de bijoux en argent').sectors.map(({ id }) => id)).toEqual(['fashion'])
+    expect(matched('fabricant de parapluies')).toMatchObject({ uncovered: false })
+    expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
   it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
