@@ -1,17 +1,13 @@
 // The /admin content editor (Decap CMS, docs/decisions/036-content-editor.md) as dist/ ships it: its page,
-// its configuration (generated from src/content-schema by the build) and Decap's prebuilt bundle, copied
-// from node_modules. No page of the site links or loads any of it.
+// its configuration (generated from src/content-schema by the build) and Decap's prebuilt bundle
+// (scripts/decap-bundle.mjs). No page of the site links or loads any of it.
 import { copyFile, link, mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { decapBundleDir } from './decap-bundle.mjs'
 import { serialiseCsp } from './security-headers.mjs'
-
-const DECAP_DIST = path.resolve(import.meta.dirname, '../node_modules/decap-cms/dist')
 
 /** Where the editor lives in dist/, and what the dev server answers under it. */
 export const ADMIN_PATH = '/admin/'
-
-/** Decap's bundle, the chunks and WebAssembly it loads from its own folder, and its licence notices. */
-const isDecapFile = (name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm') || name === 'decap-cms.js.LICENSE.txt'
 
 /** The Git host the editor saves to in production (README, « Modifier le contenu sans Git »). */
 export function cmsBackend(settings) {
@@ -92,19 +88,21 @@ export function adminHtml(settings, { dev = false } = {}) {
 `
 }
 
+/** Decap's folder and its files, read once per process. */
 let decapFiles
 
 /** Writes the editor into `outDir/admin/`: its page, `config.yml` (YAML from the build) and Decap's files. */
 export async function writeContentEditor(outDir, { settings, configYaml, dev = false }) {
   const adminDir = path.join(outDir, ...ADMIN_PATH.split('/').filter(Boolean))
   const decapDir = path.join(adminDir, 'decap')
-  decapFiles ??= readdir(DECAP_DIST).then((names) => names.filter(isDecapFile))
-  const [names] = await Promise.all([decapFiles, mkdir(decapDir, { recursive: true })])
+  decapFiles ??= decapBundleDir().then(async (dir) => ({ dir, names: await readdir(dir) }))
+  decapFiles.catch(() => (decapFiles = undefined))
+  const [{ dir, names }] = await Promise.all([decapFiles, mkdir(decapDir, { recursive: true })])
   await Promise.all([
     writeFile(path.join(adminDir, 'index.html'), adminHtml(settings, { dev })),
     writeFile(path.join(adminDir, 'config.yml'), configYaml),
     // 7 MB on every build: linked where dist/ and node_modules/ share a disk (nothing writes to either
     // file afterwards), copied where they do not.
-    ...names.map((name) => link(path.join(DECAP_DIST, name), path.join(decapDir, name)).catch(() => copyFile(path.join(DECAP_DIST, name), path.join(decapDir, name)))),
+    ...names.map((name) => link(path.join(dir, name), path.join(decapDir, name)).catch(() => copyFile(path.join(dir, name), path.join(decapDir, name)))),
   ])
 }
