@@ -3,10 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { startSiteServer } from '../../src/server/main'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
 
 /** Third-party settings the consent tests rely on; their hosts are never reached (tests block them). */
 export const E2E_ENV = {
@@ -22,7 +20,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     distDir: string
-    browserEndpoint: string
   }
 }
 
@@ -30,9 +27,8 @@ const STALL_CHECK_MS = 250
 const STALL_MS = 1000
 
 /**
- * This process runs the site's server and the Playwright server every browser call goes through, and
- * Playwright's timeouts run here too: were its event loop held, a browser test would wait until its own
- * timeout with no word of why. Each hold longer than a second is noted, with when it began.
+ * This process runs the site's server every page loads from: were its event loop held, a browser test would
+ * wait until its own timeout with no word of why. Each hold longer than a second is noted, with when it began.
  */
 function watchEventLoop(): { timer: NodeJS.Timeout; seen: string[] } {
   const start = Date.now()
@@ -49,21 +45,17 @@ function watchEventLoop(): { timer: NodeJS.Timeout; seen: string[] } {
 }
 
 /**
- * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, serves it the
- * way a static bucket does, and starts the one Chromium every test file connects to (a launch per file
- * costs about a second; contexts keep tests apart).
+ * Builds dist/ once into a temporary folder, with the same command line as `npm run build`, and serves it
+ * the way a static bucket does. Each worker starts its own Chromium (test/e2e/support/browser.ts).
  */
 export default async function setup(project: TestProject) {
   const stalls = watchEventLoop()
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ludora-e2e-'))
   const outDir = path.join(workDir, 'dist')
-  const [browserServer] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-    promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
-    }),
-  ])
+  await promisify(execFile)(process.execPath, ['esbuild.config.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...E2E_ENV, SITE_URL: 'http://127.0.0.1', OUT_DIR: outDir },
+  })
   // Every browser test posts from 127.0.0.1 to this one server: the per-client rate limit is raised so
   // they never wait on each other (the limit itself has its own tests).
   const server = await startSiteServer({
@@ -75,11 +67,10 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseURL', server.url)
   project.provide('distDir', outDir)
-  project.provide('browserEndpoint', browserServer.wsEndpoint())
   return async () => {
     clearInterval(stalls.timer)
     if (stalls.seen.length) console.warn(`The test runner's event loop stalled: ${stalls.seen.join(', ')}.`)
-    await Promise.all([server.close(), browserServer.close()])
+    await server.close()
     await rm(workDir, { recursive: true, force: true })
   }
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Disposable, type Frame, type Page, type ViewportSize } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { PAGE_WAIT_MS } from './waits'
 
 export const baseURL = (): string => inject('baseURL')
@@ -60,13 +61,18 @@ interface WarmPage {
 const idlePages = new Map<string, WarmPage[]>()
 
 /**
- * The run's one Chromium (started by the global setup), connected for this test file; call at the top
- * level of the file.
+ * This worker's Chromium, launched by its first browser file and shared by the next ones (the e2e project
+ * does not isolate files). In the worker's own process, every call reaches Chromium directly: through a
+ * browser server in the test runner's process, each call and each event was written to a WebSocket and
+ * parsed again on both sides (docs/decisions/052). Playwright stops it when the worker exits.
  */
+let workerBrowser: Promise<Browser> | undefined
+
+/** This worker's Chromium, for this test file; call at the top level of the file. Its contexts are closed after it. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await chromium.connect(inject('browserEndpoint'))
+    browser = await (workerBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }))
   })
   // A test that runs out of time says what it was still waiting for, so that a hang names its cause.
   afterEach(async ({ task }) => {
@@ -74,7 +80,7 @@ export function useBrowser(): () => Browser {
   })
   afterAll(async () => {
     idlePages.clear()
-    await browser?.close()
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
   })
   return () => {
     if (!browser) throw new Error('Browser not started')
