@@ -60,6 +60,8 @@ export async function decapBundleDir() {
     const { stdout } = await promisify(execFile)(npm[0], [...npm[1], 'pack', `decap-cms@${DECAP.version}`, '--json', '--pack-destination', work], {
       cwd: work,
       maxBuffer: 16 * 1024 * 1024,
+      // Node runs a .cmd file (npm on Windows, outside npm scripts) only through a shell.
+      shell: process.platform === 'win32' && !process.env.npm_execpath,
     })
     const [{ filename }] = JSON.parse(stdout)
     const tarball = await readFile(path.join(work, filename))

@@ -52,6 +52,8 @@ interface WarmPage {
   page: Page
   cdp: CDPSession
   initScripts: Disposable[]
+  /** Origins other than the site's its page has been to (a dev server's editor): their storage goes with the test. */
+  otherOrigins: Set<string>
 }
 
 /**
@@ -152,7 +154,7 @@ async function newContext(browser: Browser, options: BrowserContextOptions): Pro
 async function newWarmPage(browser: Browser, options: BrowserContextOptions): Promise<WarmPage> {
   const context = await newContext(browser, options)
   const page = await context.newPage()
-  const warm: WarmPage = { context, page, cdp: await context.newCDPSession(page), initScripts: [] }
+  const warm: WarmPage = { context, page, cdp: await context.newCDPSession(page), initScripts: [], otherOrigins: new Set() }
   // A script a test adds to the page itself must go with the test: each is recorded to be removed.
   const addInitScript = page.addInitScript.bind(page)
   page.addInitScript = (async (...args: Parameters<typeof addInitScript>) => {
@@ -164,12 +166,15 @@ async function newWarmPage(browser: Browser, options: BrowserContextOptions): Pr
 }
 
 /** Forgets the last test: its listeners, routes and scripts, its document, storage, cookies and permissions. */
-async function resetWarmPage({ context, page, cdp, initScripts }: WarmPage): Promise<void> {
+async function resetWarmPage({ context, page, cdp, initScripts, otherOrigins }: WarmPage): Promise<void> {
   page.removeAllListeners()
   await Promise.all([page.unrouteAll({ behavior: 'ignoreErrors' }), context.unrouteAll({ behavior: 'ignoreErrors' }), ...initScripts.splice(0).map((script) => script.dispose())])
   await page.goto('about:blank')
+  const others = [...otherOrigins]
+  otherOrigins.clear()
   await Promise.all([
     cdp.send('Storage.clearDataForOrigin', { origin: baseURL(), storageTypes: 'local_storage' }),
+    ...others.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb' })),
     context.clearCookies(),
     context.clearPermissions(),
     page.mouse.move(0, 0),
@@ -218,6 +223,12 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
     return tab
   }
   await prepare(page)
+  if (warm) {
+    page.on('framenavigated', (frame) => {
+      const { origin, protocol } = new URL(frame.url())
+      if (frame === page.mainFrame() && protocol.startsWith('http') && origin !== new URL(baseURL()).origin) warm.otherOrigins.add(origin)
+    })
+  }
 
   let closed = false
   const handBack = async () => {
