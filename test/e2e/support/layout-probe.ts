@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { PAGE_WAIT_MS } from './waits'
 
 /** A classic (non-overlay) scrollbar takes this much of the layout width while media queries still see the window's. */
 export const SCROLLBAR = 17
@@ -10,16 +11,31 @@ export const SCROLLBAR = 17
 export async function resize(page: Page, width: number, gutter = 0): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
   await page.evaluate(
-    ([expected, padding]) => {
+    ([expected, padding, waitMs]) => {
       document.documentElement.style.setProperty('padding-right', padding ? `${padding}px` : null)
       const caughtUp = () => window.innerWidth === expected && window.matchMedia(`(width: ${expected}px)`).matches
       // Two frames once the width is there: what the page does in answer (resize observers, media listeners) has run.
-      return new Promise<void>((resolve) => {
-        const frame = () => requestAnimationFrame(() => (caughtUp() ? requestAnimationFrame(() => resolve()) : frame()))
+      // A wait that never ends says what the page showed instead of running into the test's timeout (once, a run
+      // stopped at 120 s on an evaluation in the sweep with no more said).
+      return new Promise<void>((resolve, reject) => {
+        let frames = 0
+        const giveUp = setTimeout(
+          () => reject(new Error(`resize to ${expected} px: after ${waitMs} ms, ${frames} frames, the page is ${window.innerWidth} px wide (${document.visibilityState})`)),
+          waitMs,
+        )
+        const frame = () =>
+          requestAnimationFrame(() => {
+            frames++
+            if (!caughtUp()) return frame()
+            requestAnimationFrame(() => {
+              clearTimeout(giveUp)
+              resolve()
+            })
+          })
         frame()
       })
     },
-    [width, gutter] as const,
+    [width, gutter, PAGE_WAIT_MS] as const,
   )
 }
 

@@ -6,6 +6,7 @@ import { distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, wait
 import { tabThrough } from './focus-ring-probe'
 import { measureLayout, resize, SCROLLBAR } from './layout-probe'
 import { builtPages } from './site-data'
+import { PAGE_WAIT_MS } from './waits'
 
 /*
  * The sweep every route goes through once: a page is loaded at 1280 px, then narrowed to 375 px, and the
@@ -79,7 +80,14 @@ async function load(session: PageSession, route: string): Promise<void> {
   })
   await gotoAndWait(session.page, route)
   await waitForApp(session.page)
-  await session.page.evaluate(() => document.fonts.ready)
+  await session.page.evaluate(
+    (waitMs) =>
+      Promise.race([
+        document.fonts.ready.then(() => undefined),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`fonts not ready after ${waitMs} ms: ${[...document.fonts].filter((face) => face.status !== 'loaded').map((face) => `${face.family} ${face.status}`).join(', ')}`)), waitMs)),
+      ]),
+    PAGE_WAIT_MS,
+  )
 }
 
 /** Every element in the page and the header's parts, at the current width. */
