@@ -70,10 +70,15 @@ describe('the playable wheel of the home hero', () => {
       const { page, context, errors } = await openPage(browser(), { viewport })
       await withConsentDecided(context)
       await context.addInitScript(() => {
-        const record = window as unknown as { __shifts: number[]; __stillBox?: DOMRect }
+        const record = window as unknown as { __shifts: string[]; __stillBox?: DOMRect }
         record.__shifts = []
+        // Each shift with what moved, so that a failure names its cause (once, pinned to one core of a slow
+        // machine, a shift of 0.0034 came at 375 px, with nothing to tell whether the wheel or a font moved).
+        const named = (node: Node | null) => (node instanceof Element ? `${node.localName}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName))
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) record.__shifts.push((entry as PerformanceEntry & { value: number }).value)
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node: Node | null }[] })[]) {
+            record.__shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((source) => named(source.node)).join(', ')}`)
+          }
         }).observe({ type: 'layout-shift', buffered: true })
         document.addEventListener('DOMContentLoaded', () => {
           record.__stillBox = document.querySelector('.demo-game')?.getBoundingClientRect()
@@ -88,7 +93,7 @@ describe('the playable wheel of the home hero', () => {
       expect(timing.paint, `${viewport.width}`).toBeGreaterThan(0)
       expect(timing.chunk, `${viewport.width}`).toBeGreaterThan(timing.paint ?? Infinity)
       const geometry = await page.evaluate(() => {
-        const record = window as unknown as { __shifts: number[]; __stillBox?: DOMRect }
+        const record = window as unknown as { __shifts: string[]; __stillBox?: DOMRect }
         const now = document.querySelector('.demo-game')?.getBoundingClientRect()
         const still = record.__stillBox
         return { shifts: record.__shifts, still: still && [still.top, still.height, still.width], now: now && [now.top, now.height, now.width] }

@@ -225,8 +225,9 @@ export async function openPage(browser: Browser, { fresh = false, viewport = DEF
   await prepare(page)
   if (warm) {
     page.on('framenavigated', (frame) => {
-      const { origin, protocol } = new URL(frame.url())
-      if (frame === page.mainFrame() && protocol.startsWith('http') && origin !== new URL(baseURL()).origin) warm.otherOrigins.add(origin)
+      if (frame !== page.mainFrame() || !/^https?:/.test(frame.url())) return
+      const { origin } = new URL(frame.url())
+      if (origin !== new URL(baseURL()).origin) warm.otherOrigins.add(origin)
     })
   }
 

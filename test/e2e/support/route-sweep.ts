@@ -82,10 +82,14 @@ async function load(session: PageSession, route: string): Promise<void> {
   await waitForApp(session.page)
   await session.page.evaluate(
     (waitMs) =>
-      Promise.race([
-        document.fonts.ready.then(() => undefined),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`fonts not ready after ${waitMs} ms: ${[...document.fonts].filter((face) => face.status !== 'loaded').map((face) => `${face.family} ${face.status}`).join(', ')}`)), waitMs)),
-      ]),
+      new Promise<void>((resolve, reject) => {
+        const pending = () => [...document.fonts].filter((face) => face.status !== 'loaded').map((face) => `${face.family} ${face.status}`)
+        const giveUp = setTimeout(() => reject(new Error(`fonts not ready after ${waitMs} ms: ${pending().join(', ')}`)), waitMs)
+        void document.fonts.ready.then(() => {
+          clearTimeout(giveUp)
+          resolve()
+        })
+      }),
     PAGE_WAIT_MS,
   )
 }
