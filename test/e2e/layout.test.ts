@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoAndWait, openPage, useBrowser, waitForApp } from './support/browser'
+import { fontsReady } from './support/layout-probe'
 
 const browser = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -9,7 +10,7 @@ const LAPTOP = { width: 1440, height: 900 }
 async function ready(page: Page, path: string): Promise<void> {
   await gotoAndWait(page, path)
   await waitForApp(page)
-  await page.evaluate(() => document.fonts.ready)
+  await fontsReady(page)
 }
 
 const bannerOf = (page: Page) => page.getByRole('region', { name: 'Vos cookies, votre choix' })

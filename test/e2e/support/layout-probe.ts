@@ -39,6 +39,22 @@ export async function resize(page: Page, width: number, gutter = 0): Promise<voi
   )
 }
 
+/** Waits for the page's fonts; a wait that never ends names the faces not loaded instead of running into the test's timeout. */
+export async function fontsReady(page: Page): Promise<void> {
+  await page.evaluate(
+    (waitMs) =>
+      new Promise<void>((resolve, reject) => {
+        const pending = () => [...document.fonts].filter((face) => face.status !== 'loaded').map((face) => `${face.family} ${face.status}`)
+        const giveUp = setTimeout(() => reject(new Error(`fonts not ready after ${waitMs} ms: ${pending().join(', ')}`)), waitMs)
+        void document.fonts.ready.then(() => {
+          clearTimeout(giveUp)
+          resolve()
+        })
+      }),
+    PAGE_WAIT_MS,
+  )
+}
+
 export interface LayoutReport {
   sideways: number
   /** Top of each top-level menu item, brand and call to action (1024 px and up). */

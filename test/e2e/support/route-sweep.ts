@@ -4,9 +4,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type PageSession } from './browser'
 import { tabThrough } from './focus-ring-probe'
-import { measureLayout, resize, SCROLLBAR } from './layout-probe'
+import { fontsReady, measureLayout, resize, SCROLLBAR } from './layout-probe'
 import { builtPages } from './site-data'
-import { PAGE_WAIT_MS } from './waits'
 
 /*
  * The sweep every route goes through once: a page is loaded at 1280 px, then narrowed to 375 px, and the
@@ -80,18 +79,7 @@ async function load(session: PageSession, route: string): Promise<void> {
   })
   await gotoAndWait(session.page, route)
   await waitForApp(session.page)
-  await session.page.evaluate(
-    (waitMs) =>
-      new Promise<void>((resolve, reject) => {
-        const pending = () => [...document.fonts].filter((face) => face.status !== 'loaded').map((face) => `${face.family} ${face.status}`)
-        const giveUp = setTimeout(() => reject(new Error(`fonts not ready after ${waitMs} ms: ${pending().join(', ')}`)), waitMs)
-        void document.fonts.ready.then(() => {
-          clearTimeout(giveUp)
-          resolve()
-        })
-      }),
-    PAGE_WAIT_MS,
-  )
+  await fontsReady(session.page)
 }
 
 /** Every element in the page and the header's parts, at the current width. */
