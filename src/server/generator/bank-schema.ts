@@ -162,6 +162,13 @@ export const sectorFileSchema = z
     /** Words of the sector's world: they place a trade the bank does not name, and show a question is about the sector. */
     vocabulary: keywords(10, 'Mots du secteur', 'Au moins 10 mots de ce monde : ils rattachent au secteur une activité que le générateur ne connaît pas, et montrent qu’une question en parle.'),
     trades: z.array(tradeSchema).min(1).meta({ title: 'Métiers', description: 'Les métiers du secteur, chacun avec les mots qui le reconnaissent dans l’activité du visiteur.' }),
+    servesBusinesses: z
+      .boolean()
+      .optional()
+      .meta({
+        title: 'Clientèle d’entreprises',
+        description: 'Coché quand les entreprises de ce secteur vendent surtout à d’autres entreprises : quand ses sondages manquent, le jeu prend les sondages « pour une clientèle d’entreprises ».',
+      }),
     facts: z
       .array(sectorFactSchema)
       .min(12, 'expected at least 12 facts')
@@ -316,6 +323,20 @@ const languageTemplatesSchema = z.strictObject({
     .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
     .min(2)
     .meta({ title: 'Sondages sur l’événement', description: 'Quand les sondages de l’événement manquent : des questions sur l’événement du visiteur ({eventName}).' }),
+  businessActivityPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(2)
+    .meta({
+      title: 'Sondages sur l’activité, pour une clientèle d’entreprises',
+      description: 'Comme les sondages sur l’activité, quand le visiteur vend à d’autres entreprises (un fabricant, un secteur marqué « clientèle d’entreprises ») : commandes, fournisseurs, salons, pas de sortie en famille.',
+    }),
+  businessEventPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(2)
+    .meta({
+      title: 'Sondages sur l’événement, pour une clientèle d’entreprises',
+      description: 'Comme les sondages sur l’événement, quand le visiteur vend à d’autres entreprises.',
+    }),
 })
 
 const templatesIn = (title: string) => languageTemplatesSchema.meta({ title, description: PLACEHOLDER_HELP })
@@ -372,6 +393,12 @@ export const languageFileSchema = z
       3,
       'Mots de l’industrie',
       'Les mots d’une activité qui fabrique en usine (« fabrication », « manufacturer », « industriel ») : quand aucun autre mot de l’activité ne désigne un secteur (« spring manufacturer », « fabrication de ressorts »), c’est une industrie qu’aucun secteur ne couvre, et le jeu prend les faits de l’événement et des faits généraux, pas ceux du secteur que les mots de l’événement évoqueraient.',
+    ),
+    /** Words saying an activity sells to other businesses ("B2B", "grossiste"). */
+    businessClientWords: keywords(
+      3,
+      'Mots d’une clientèle d’entreprises',
+      'Les mots d’une activité qui vend à d’autres entreprises (« B2B », « grossiste », « sous-traitance ») : ses sondages parlent de commandes et de fournisseurs, pas de sorties en famille. Une industrie qu’aucun secteur ne couvre et que nomme un mot de l’industrie (« fabrication de ressorts ») en est une aussi.',
     ),
     /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
     audienceWords: keywords(

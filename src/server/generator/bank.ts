@@ -65,6 +65,8 @@ export interface Sector {
   trades: Trade[]
   facts: Fact[]
   polls: Poll[]
+  /** Its businesses sell mostly to other businesses. */
+  servesBusinesses: boolean
 }
 
 export interface CalendarEvent {
@@ -95,6 +97,7 @@ export interface Bank {
   uncoveredIndustries: Keyword[]
   /** Words saying an activity makes things in a factory ("fabrication", "manufacturer"): with no world's word, an uncovered industry. */
   industryWords: Keyword[]
+  businessClientWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
@@ -180,6 +183,7 @@ export function readBank(sources: BankSources): Bank {
       })),
       facts: sector.facts.map((fact, index) => toFact(fact, `sector:${sector.id}#${index}`, origin)),
       polls: sector.polls.map((poll, index) => toPoll(poll, `sector:${sector.id}#poll${index}`, origin)),
+      servesBusinesses: sector.servesBusinesses === true,
     }
   })
   const events: CalendarEvent[] = eventData.map((event) => {
@@ -215,6 +219,7 @@ export function readBank(sources: BankSources): Bank {
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     industryWords: compileKeywords(language.industryWords),
+    businessClientWords: compileKeywords(language.businessClientWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     idioms: compileKeywords(language.idioms),

@@ -4,7 +4,7 @@ import type { Placeholder } from './placeholders'
 import { readExtraInformation, type ExtraInformation } from './extra-information'
 import { answeredByBrief, briefTexts, QUESTION_COUNT, repeats, type BriefTexts, type QuestionText } from './quality'
 import { seededRandom, type Random } from './seeded-random'
-import { capitalize, clip } from './text-match'
+import { capitalize, clip, mentionsAny } from './text-match'
 import { matchTopics, type TopicMatch } from './topics'
 
 /**
@@ -46,6 +46,8 @@ interface Context {
   brief: BriefTexts
   values: Values
   source: Bank
+  /** The visitor sells to other businesses. */
+  businessClients: boolean
 }
 
 function fill(template: string, values: Values): string {
@@ -200,8 +202,18 @@ interface Candidate {
   poll: { question: string; answers: string[] }
 }
 
+/**
+ * The visitor sells to other businesses: a sector that does, words that say so ("B2B", "grossiste"), or a
+ * factory no sector covers. Their template polls speak of orders and suppliers, not of evenings out.
+ */
+function sellsToBusinesses(match: TopicMatch, activity: string, source: Bank): boolean {
+  if (match.sectors[0]?.servesBusinesses) return true
+  if (mentionsAny(activity, source.businessClientWords)) return true
+  return match.uncovered && mentionsAny(activity, source.industryWords)
+}
+
 function pollQuestions(context: Context): { questions: ExperienceQuestion[]; origins: QuestionOrigin[] } {
-  const { match, language, random, templates, extra, values, source } = context
+  const { match, language, random, templates, extra, values, source, businessClients } = context
   const fromBank = (poll: Poll): Candidate => ({ key: poll.key, origin: poll.origin, poll: poll[language] })
   const filled = (polls: { question: string; answers: string[] }[], prefix: string): Candidate[] =>
     random.shuffle(polls).map((poll, index) => ({ key: `${prefix}${index}`, origin: { kind: 'template' }, poll: { question: fill(poll.question, values), answers: [...poll.answers] } }))
@@ -214,7 +226,9 @@ function pollQuestions(context: Context): { questions: ExperienceQuestion[]; ori
   }
   const announcement = extra.announcements[0]
   const first: Candidate[] = announcement ? [{ key: 'announcement', origin: { kind: 'announcement' }, poll: { question: fill(templates.extraPoll.question, { ...values, sentence: announcement }), answers: [...templates.extraPoll.answers] } }] : []
-  const fallback = [...filled(templates.eventPolls, 'event-template'), ...filled(templates.activityPolls, 'activity-template'), ...random.shuffle(source.general.polls).map(fromBank)]
+  const eventPolls = businessClients ? templates.businessEventPolls : templates.eventPolls
+  const activityPolls = businessClients ? templates.businessActivityPolls : templates.activityPolls
+  const fallback = [...filled(eventPolls, 'event-template'), ...filled(activityPolls, 'activity-template'), ...random.shuffle(source.general.polls).map(fromBank)]
   const alike = (candidate: Candidate, chosen: Candidate[]) => chosen.some((other) => repeats({ question: other.poll.question }, { question: candidate.poll.question }, source) !== undefined)
   const chosen = random.shuffle(choose(first, candidates, fallback, (candidate, others) => !alike(candidate, others)))
   return { questions: chosen.map(({ poll }) => ({ question: poll.question, answers: poll.answers })), origins: chosen.map(({ origin }) => origin) }
@@ -250,7 +264,8 @@ export function composeOffline(input: GeneratorRequest, source: Bank = bank): Co
     eventOf: names.of,
   }
   const random = seededRandom(requestSeed(input))
-  const context: Context = { language, templates, random, match, extra, brief: briefTexts(input, source), values, source }
+  const businessClients = sellsToBusinesses(match, input.companyActivity, source)
+  const context: Context = { language, templates, random, match, extra, brief: briefTexts(input, source), values, source, businessClients }
 
   const { questions, origins } = kind === 'quiz' ? quizQuestions(context) : pollQuestions(context)
   const clipped = questions.map((question) => ({

@@ -96,6 +96,21 @@ describe('offline generator', () => {
     expect(found.filter((origin) => origin === 'general').length).toBeGreaterThanOrEqual(3)
   })
 
+
+  it('asks a business that sells to businesses about orders and suppliers, never about outings with the family', () => {
+    const answersOf = (input: GeneratorRequest) => generateOffline(input).questions.flatMap((question) => question.answers)
+    const consumerOnly = ['En famille', 'En amoureux', 'Une soirée privée', 'Family', 'My partner', 'A private evening']
+    const factory = { ...base, companyName: 'Ressorts Duval', companyActivity: 'fabrication de ressorts', event: 'Salon Global Industrie', gameType: 1 as const }
+    const subcontractor = { ...base, companyName: 'Usinage Mercier', companyActivity: 'sous-traitance en usinage de précision', event: 'Anniversaire des 20 ans', gameType: 1 as const }
+    const englishFactory = { ...factory, companyName: 'Spring Co', companyActivity: 'spring manufacturer', event: 'Engineering Week', gameLanguage: 'en' as const }
+    for (const input of [factory, subcontractor, englishFactory]) {
+      const answers = answersOf(input)
+      expect(answers.filter((answer) => consumerOnly.includes(answer)), input.companyActivity).toEqual([])
+      expect(origins(input)).toContain('template')
+    }
+    expect(answersOf(factory)).toContain('Sur un salon professionnel')
+  })
+
   it('puts a prize up front and the tone in the wording', () => {
     const prize = generateOffline({ ...base, additionalInformation: 'Un panier garni à gagner chaque semaine.' })
     expect(prize.introduction).toContain('Un panier garni à gagner chaque semaine.')
