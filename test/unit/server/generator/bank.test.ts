@@ -181,6 +181,23 @@ describe('generator bank', () => {
     expect(matched('pompe à chaleur')).toMatchObject({ sectors: [{ id: 'building' }], uncovered: false })
   })
 
+  it('reads a trade name inside a longer phrase of another world as that world ("ostéopathe animalier", "wind farm")', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // The osteopath, the garage, the decorator, the shoes' "baskets" and the farm are named inside a phrase of another world.
+      'ostéopathe animalier': 'animals',
+      'installation de portes de garage': 'building',
+      'garage door installer': 'building',
+      'balloon decorator': 'events',
+      'basket weaver': 'crafts',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    // An industry no sector covers hides a trade name too: the known limit of decision 039.
+    expect(matched('wind farm operator')).toMatchObject({ sectors: [], uncovered: true })
+    // A phrase of the trade's own world leaves it named.
+    expect(matched('ostéopathe pour sportifs').trades.map(({ id }) => id)).toEqual(['osteopath'])
+  })
+
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
     const matched = (activity: string, event = 'Journée portes ouvertes') => matchTopics(request(activity, event))
     // Before, the event's words chose the world: engineering for business services, chemistry for education.
