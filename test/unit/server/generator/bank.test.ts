@@ -198,6 +198,67 @@ describe('generator bank', () => {
     expect(matched('ostéopathe pour sportifs').trades.map(({ id }) => id)).toEqual(['osteopath'])
   })
 
+  it('finds the worlds of trades a walk of NAF sub-classes, the répertoire des métiers and directory categories found missed', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // A trade keyword inside a word or a phrase of another world: taxidermy, a shoe shine, a pool shop's spas.
+      taxidermiste: 'crafts',
+      'cireur de chaussures': 'repairs',
+      'magasin de piscines et spas': 'building',
+      'magasin de cuisines': 'home',
+      'installateur de cuisines': 'home',
+      'club de basket': 'sport',
+      'driving range': 'sport',
+      // A part of a car repaired is still the car's world: the head "repair" named repairs.
+      'windscreen repair': 'automotive',
+      'transmission repair': 'automotive',
+      'accident repair centre': 'automotive',
+      'boiler repair': 'building',
+      // Trades of the répertoire des métiers no vocabulary knew.
+      'solier moquettiste': 'building',
+      fumiste: 'building',
+      'staffeur stucateur': 'building',
+      corsetière: 'fashion',
+      'lapidaire et sertisseur': 'fashion',
+      archetier: 'crafts',
+      'peintre en lettres': 'business-services',
+      épaviste: 'automotive',
+      // Directory categories, French and English.
+      'magasin de télé hifi': 'tech',
+      'marchand de matériaux': 'building',
+      'salle de jeux pour enfants': 'leisure',
+      "saut à l'élastique": 'leisure',
+      'whale watching tours': 'tourism',
+      'hookah lounge': 'restaurants',
+      'paillote et bar de plage': 'restaurants',
+      'sports bar': 'restaurants',
+      'relais routier': 'restaurants',
+      'paving contractor': 'building',
+      'roof cleaning': 'building',
+      'air conditioning engineer': 'building',
+      'water heater installation': 'building',
+      'conseillère en image': 'fashion',
+      'conseiller conjugal': 'health',
+      'mobility scooters': 'health',
+      'maid service': 'home-services',
+      'assisted living': 'home-services',
+      'bird shop': 'animals',
+      'fauconnerie': 'animals',
+      'yarn store': 'crafts',
+      'marché de producteurs': 'farming',
+      'test prep': 'education',
+      'bounce house rental': 'events',
+      'wedding dress shop': 'fashion',
+      // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
+      'commerce de détail de livres': 'culture',
+      "commerce de détail d'animaux de compagnie": 'animals',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    // Funeral homes and monumental masons are funeral services (NAF 96.03), which no sector covers; a life coach has no world.
+    for (const activity of ['funeral home', 'monumental mason', 'cemetery']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    expect(matched('coach de vie')).toMatchObject({ sectors: [], uncovered: false })
+  })
+
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
     const matched = (activity: string, event = 'Journée portes ouvertes') => matchTopics(request(activity, event))
     // Before, the event's words chose the world: engineering for business services, chemistry for education.
