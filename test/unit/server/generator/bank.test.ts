@@ -249,6 +249,17 @@ describe('generator bank', () => {
       'test prep': 'education',
       'bounce house rental': 'events',
       'wedding dress shop': 'fashion',
+      // NAF 86, 91, 93 and 94: a bank of blood, the SPA's shelters, an abbey, a pump track.
+      'blood bank': 'health',
+      'consultante en lactation': 'health',
+      'SPA refuge': 'animals',
+      'cat rescue': 'animals',
+      'photographe d\'art': 'culture',
+      abbaye: 'culture',
+      "bière d'abbaye": 'drinks',
+      pumptrack: 'sport',
+      'piscine olympique': 'sport',
+      'vitres teintées': 'automotive',
       // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
@@ -257,6 +268,8 @@ describe('generator bank', () => {
     // Funeral homes and monumental masons are funeral services (NAF 96.03), which no sector covers; a life coach has no world.
     for (const activity of ['funeral home', 'monumental mason', 'cemetery']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
     expect(matched('coach de vie')).toMatchObject({ sectors: [], uncovered: false })
+    // A psychic is no psychologist.
+    expect(matched('psychic reader')).toMatchObject({ sectors: [], uncovered: false })
   })
 
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
