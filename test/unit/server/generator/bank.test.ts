@@ -272,6 +272,17 @@ describe('generator bank', () => {
     expect(matched('psychic reader')).toMatchObject({ sectors: [], uncovered: false })
   })
 
+  it('gives a balloon shop and a locksmith facts of their own trade, not only of their sector', () => {
+    const questions = (activity: string, gameLanguage: 'fr' | 'en') =>
+      composeOffline({ ...request(activity, 'Journée portes ouvertes'), gameType: 0, gameLanguage, llmModel: 'fast' }).experience.questions.map(({ question }) => question)
+    // "Ballons" alone is also the football's: the shop is named, so its balloons come before weddings and marathons.
+    expect(matchTopics(request('magasin de ballons et fêtes')).trades.map(({ id }) => id)).toEqual(['party-shop'])
+    expect(questions('magasin de ballons et fêtes', 'fr').filter((question) => /ballon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
+    expect(questions('helium balloon shop', 'en').filter((question) => /balloon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
+    expect(questions('Serrurier dépannage 24h/24', 'fr').filter((question) => /serrure/i.test(question)).length).toBeGreaterThanOrEqual(3)
+    expect(questions('emergency locksmith', 'en').filter((question) => /lock/i.test(question)).length).toBeGreaterThanOrEqual(3)
+  })
+
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
     const matched = (activity: string, event = 'Journée portes ouvertes') => matchTopics(request(activity, event))
     // Before, the event's words chose the world: engineering for business services, chemistry for education.
