@@ -260,6 +260,15 @@ describe('generator bank', () => {
       pumptrack: 'sport',
       'piscine olympique': 'sport',
       'vitres teintées': 'automotive',
+      // Third walk: food and building artisans, a car make, a decorator of cakes, a horse's osteopath.
+      saurisserie: 'food-shops',
+      'brûlerie de café': 'food-shops',
+      'cake decorator': 'food-shops',
+      ferblantier: 'building',
+      'rage room': 'leisure',
+      'ostéopathe équin': 'animals',
+      'concession Peugeot': 'automotive',
+      'nettoyage de voitures à domicile': 'automotive',
       // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
