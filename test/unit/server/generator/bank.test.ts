@@ -269,13 +269,21 @@ describe('generator bank', () => {
       'ostéopathe équin': 'animals',
       'concession Peugeot': 'automotive',
       'nettoyage de voitures à domicile': 'automotive',
+      // Directory listings as owners write them, several services joined by "and".
+      'Bespoke kitchens and bedrooms': 'home',
+      'Outdoor gear and camping equipment': 'sport',
+      'Equestrian supplies': 'sport',
+      'Man with a van removals': 'home-services',
+      'School uniform shop': 'fashion',
+      'Segway tours': 'tourism',
+      'Sports injury clinic': 'health',
       // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
     // Funeral homes and monumental masons are funeral services (NAF 96.03), which no sector covers; a life coach has no world.
-    for (const activity of ['funeral home', 'monumental mason', 'cemetery']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    for (const activity of ['funeral home', 'monumental mason', 'cemetery', 'Memorials and headstones']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
     expect(matched('coach de vie')).toMatchObject({ sectors: [], uncovered: false })
     // A psychic is no psychologist.
     expect(matched('psychic reader')).toMatchObject({ sectors: [], uncovered: false })
