@@ -92,8 +92,14 @@ export function rankEntries<T>(
  */
 const COMPLEMENT_AFTER = /(?:^|[\s'’])(?:de|du|des|d|à|au|aux|en|pour|of|for)(?=[\s'’]|$)/iu
 const TRADE_HEAD = /(?:eur|euse|rice|ier|iere|iste|ien|ienne|erie)$/
-/** Heads with a trade's ending that name a place or a thing, not a trade. */
-const NOT_TRADE_HEADS = new Set(['atelier', 'chantier', 'quartier', 'cellier', 'grenier', 'interieur', 'exterieur', 'secteur', 'centre'])
+/**
+ * Heads with a trade's ending that name a place or a thing, not a trade; and teachers, whose world is what they
+ * teach, as a lesson's is ("cours de piano"): "professeur de danse" is dance, "moniteur de parapente" paragliding.
+ */
+const NOT_TRADE_HEADS = new Set([
+  ...['atelier', 'chantier', 'quartier', 'cellier', 'grenier', 'interieur', 'exterieur', 'secteur', 'centre'],
+  ...['professeur', 'professeure', 'moniteur', 'monitrice', 'formateur', 'formatrice', 'educateur', 'educatrice', 'instructeur', 'instructrice'],
+])
 
 function complementSide(text: string): 'first' | 'last' {
   if (!COMPLEMENT_AFTER.test(text)) return 'first'

@@ -144,6 +144,11 @@ describe('generator bank', () => {
     // "Cours" is teaching's word: it takes a subject no world claims as firmly, and leaves the others their world.
     expect(sectorOf('cours de couture pour débutants')).toEqual(['education'])
     expect(sectorOf('cours de cuisine')).toEqual(['restaurants'])
+    // A teacher's head ends like a trade's ("-eur"), but the world is the subject, as for "cours de piano".
+    expect(sectorOf('professeur de danse')).toEqual(['culture'])
+    expect(sectorOf('professeure de piano')).toEqual(['culture'])
+    expect(sectorOf('moniteur de parapente')).toEqual(['leisure'])
+    expect(sectorOf('professeur particulier')).toEqual(['education'])
     expect(matchTopics(request('cours de lecture rapide', "Journée de l'alphabétisation")).sectors.map(({ id }) => id)).toEqual(['education'])
     // Nor does a river's "cours", nor "en cours"; a court of appeal is the law's.
     expect(sectorOf("entretien des cours d'eau")).toEqual([])
@@ -170,6 +175,14 @@ describe('generator bank', () => {
     expect(sectorOf('rattan furniture importer')).not.toContain('retail')
     // A showroom is how a trade shows its goods, like a shop: a stove showroom is in the stove's worlds.
     expect(sectorOf('wood burning stove showroom')).toEqual(['building', 'home'])
+    // Nor does how a business is organised: not company law, not business services.
+    expect(sectorOf('auto-entrepreneur ménage')).toEqual(['home-services'])
+    expect(sectorOf('micro-entreprise de couture')).not.toContain('accounting-law')
+    expect(sectorOf('SAS transport de colis')).not.toContain('accounting-law')
+    expect(sectorOf('freelance photographer')).toEqual(['events'])
+    // Helping such businesses is still the accountant's and the lawyer's.
+    expect(sectorOf('expert-comptable pour auto-entrepreneurs')).toEqual(['accounting-law'])
+    expect(sectorOf('création de SARL')).toEqual(['accounting-law'])
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
