@@ -290,6 +290,16 @@ describe('generator bank', () => {
       'School uniform shop': 'fashion',
       'Segway tours': 'tourism',
       'Sports injury clinic': 'health',
+      // Fourth walk: the known misses of decision 048's walk, and métiers d'art.
+      truffière: 'farming',
+      noiseraie: 'farming',
+      'shooting ground': 'sport',
+      'drystone waller': 'building',
+      chaumier: 'building',
+      'process server': 'accounting-law',
+      'marching band': 'culture',
+      "peintre en décor et trompe-l'œil": 'crafts',
+      'menuisier en sièges': 'crafts',
       // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
