@@ -300,6 +300,13 @@ describe('generator bank', () => {
       'marching band': 'culture',
       "peintre en décor et trompe-l'œil": 'crafts',
       'menuisier en sièges': 'crafts',
+      // Fifth walk: puppets and animated films, a works broker, breeders and physiotherapists of animals.
+      marionnettiste: 'culture',
+      "studio d'animation 3D": 'culture',
+      'courtier en travaux': 'building',
+      'éleveur de chats': 'animals',
+      'physiothérapie canine': 'animals',
+      'canine massage': 'animals',
       // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
