@@ -66,8 +66,9 @@ export function rankEntries<T>(
   max = MAX_TRADES,
   prefer: 'first' | 'last' = 'first',
   telling: (keyword: Keyword) => boolean = () => true,
+  hidden: (hit: KeywordHit<T>) => boolean = () => false,
 ): T[] {
-  const hits = tellingHits(stems(text), index, telling)
+  const hits = tellingHits(stems(text), index, telling).filter((hit) => !hidden(hit))
   const scores = new Map<T, { starts: Set<number>; first: number; last: number }>()
   for (const hit of hits) {
     const score = scores.get(hit.entry) ?? { starts: new Set<number>(), first: Number.POSITIVE_INFINITY, last: -1 }
@@ -91,8 +92,14 @@ export function rankEntries<T>(
  */
 const COMPLEMENT_AFTER = /(?:^|[\s'’])(?:de|du|des|d|à|au|aux|en|pour|of|for)(?=[\s'’]|$)/iu
 const TRADE_HEAD = /(?:eur|euse|rice|ier|iere|iste|ien|ienne|erie)$/
-/** Heads with a trade's ending that name a place or a thing, not a trade. */
-const NOT_TRADE_HEADS = new Set(['atelier', 'chantier', 'quartier', 'cellier', 'grenier', 'interieur', 'exterieur', 'secteur', 'centre'])
+/**
+ * Heads with a trade's ending that name a place or a thing, not a trade; and teachers, whose world is what they
+ * teach, as a lesson's is ("cours de piano"): "professeur de danse" is dance, "moniteur de parapente" paragliding.
+ */
+const NOT_TRADE_HEADS = new Set([
+  ...['atelier', 'chantier', 'quartier', 'cellier', 'grenier', 'interieur', 'exterieur', 'secteur', 'centre'],
+  ...['professeur', 'professeure', 'moniteur', 'monitrice', 'formateur', 'formatrice', 'educateur', 'educatrice', 'instructeur', 'instructrice'],
+])
 
 function complementSide(text: string): 'first' | 'last' {
   if (!COMPLEMENT_AFTER.test(text)) return 'first'
@@ -330,13 +337,36 @@ function withoutIdioms(text: string, source: Bank): string {
   return hidden.size ? words(text).filter((_, position) => !hidden.has(position)).join(' ') : text
 }
 
+/**
+ * Trade names said inside a longer phrase of another world's, or of an industry no sector covers: "ostéopathe
+ * animalier" is animal care, not the osteopath; "porte de garage" building, not the garage; "wind farm" no farm.
+ * The rule of `tellingHits` (the longer keyword at a place wins), across the trades and the worlds' words, which
+ * are indexed apart. Compared only when both indexes read the words alike (no English compound split).
+ */
+function hiddenByLongerPhrase(text: string, found: Lookups, source: Bank): (hit: KeywordHit<Trade>) => boolean {
+  const stemmed = stems(text)
+  if (found.sectors.split(stemmed).length !== stemmed.length || found.preciseTrades.split(stemmed).length !== stemmed.length) return () => false
+  const phrases = tellingHits(stemmed, found.sectors, found.telling).filter((hit) => hit.entry !== NO_WORLD && hit.keyword.parts.length > 1)
+  return (hit) => {
+    const end = hit.start + hit.keyword.parts.length
+    return phrases.some(
+      (phrase) =>
+        phrase.keyword.parts.length > hit.keyword.parts.length &&
+        phrase.start <= hit.start &&
+        phrase.start + phrase.keyword.parts.length >= end &&
+        phrase.entry !== sectorOf(hit.entry, source),
+    )
+  }
+}
+
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
 function matchActivity(input: Request, source: Bank): ActivityMatch {
   const { preciseTrades, genericTrades } = lookups(source)
   const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
-  const trades = rankEntries(withoutIdioms(input.companyActivity, source), preciseTrades)
+  const activity = withoutIdioms(input.companyActivity, source)
+  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, hiddenByLongerPhrase(activity, lookups(source), source))
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
   if (near) {

@@ -144,6 +144,11 @@ describe('generator bank', () => {
     // "Cours" is teaching's word: it takes a subject no world claims as firmly, and leaves the others their world.
     expect(sectorOf('cours de couture pour débutants')).toEqual(['education'])
     expect(sectorOf('cours de cuisine')).toEqual(['restaurants'])
+    // A teacher's head ends like a trade's ("-eur"), but the world is the subject, as for "cours de piano".
+    expect(sectorOf('professeur de danse')).toEqual(['culture'])
+    expect(sectorOf('professeure de piano')).toEqual(['culture'])
+    expect(sectorOf('moniteur de parapente')).toEqual(['leisure'])
+    expect(sectorOf('professeur particulier')).toEqual(['education'])
     expect(matchTopics(request('cours de lecture rapide', "Journée de l'alphabétisation")).sectors.map(({ id }) => id)).toEqual(['education'])
     // Nor does a river's "cours", nor "en cours"; a court of appeal is the law's.
     expect(sectorOf("entretien des cours d'eau")).toEqual([])
@@ -170,6 +175,14 @@ describe('generator bank', () => {
     expect(sectorOf('rattan furniture importer')).not.toContain('retail')
     // A showroom is how a trade shows its goods, like a shop: a stove showroom is in the stove's worlds.
     expect(sectorOf('wood burning stove showroom')).toEqual(['building', 'home'])
+    // Nor does how a business is organised: not company law, not business services.
+    expect(sectorOf('auto-entrepreneur ménage')).toEqual(['home-services'])
+    expect(sectorOf('micro-entreprise de couture')).not.toContain('accounting-law')
+    expect(sectorOf('SAS transport de colis')).not.toContain('accounting-law')
+    expect(sectorOf('freelance photographer')).toEqual(['events'])
+    // Helping such businesses is still the accountant's and the lawyer's.
+    expect(sectorOf('expert-comptable pour auto-entrepreneurs')).toEqual(['accounting-law'])
+    expect(sectorOf('création de SARL')).toEqual(['accounting-law'])
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
@@ -179,6 +192,142 @@ describe('generator bank', () => {
     }
     expect(matched('funeral flowers')).toMatchObject({ sectors: [{ id: 'garden' }], uncovered: false })
     expect(matched('pompe à chaleur')).toMatchObject({ sectors: [{ id: 'building' }], uncovered: false })
+  })
+
+  it('reads a trade name inside a longer phrase of another world as that world ("ostéopathe animalier", "wind farm")', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // The osteopath, the garage, the decorator, the shoes' "baskets" and the farm are named inside a phrase of another world.
+      'ostéopathe animalier': 'animals',
+      'installation de portes de garage': 'building',
+      'garage door installer': 'building',
+      'balloon decorator': 'events',
+      'basket weaver': 'crafts',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    // An industry no sector covers hides a trade name too: the known limit of decision 039.
+    expect(matched('wind farm operator')).toMatchObject({ sectors: [], uncovered: true })
+    // A phrase of the trade's own world leaves it named.
+    expect(matched('ostéopathe pour sportifs').trades.map(({ id }) => id)).toEqual(['osteopath'])
+  })
+
+  it('finds the worlds of trades a walk of NAF sub-classes, the répertoire des métiers and directory categories found missed', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // A trade keyword inside a word or a phrase of another world: taxidermy, a shoe shine, a pool shop's spas.
+      taxidermiste: 'crafts',
+      'cireur de chaussures': 'repairs',
+      'magasin de piscines et spas': 'building',
+      'magasin de cuisines': 'home',
+      'installateur de cuisines': 'home',
+      'club de basket': 'sport',
+      'driving range': 'sport',
+      // A part of a car repaired is still the car's world: the head "repair" named repairs.
+      'windscreen repair': 'automotive',
+      'transmission repair': 'automotive',
+      'accident repair centre': 'automotive',
+      'boiler repair': 'building',
+      // Trades of the répertoire des métiers no vocabulary knew.
+      'solier moquettiste': 'building',
+      fumiste: 'building',
+      'staffeur stucateur': 'building',
+      corsetière: 'fashion',
+      'lapidaire et sertisseur': 'fashion',
+      archetier: 'crafts',
+      'peintre en lettres': 'business-services',
+      épaviste: 'automotive',
+      // Directory categories, French and English.
+      'magasin de télé hifi': 'tech',
+      'marchand de matériaux': 'building',
+      'salle de jeux pour enfants': 'leisure',
+      "saut à l'élastique": 'leisure',
+      'whale watching tours': 'tourism',
+      'hookah lounge': 'restaurants',
+      'paillote et bar de plage': 'restaurants',
+      'sports bar': 'restaurants',
+      'relais routier': 'restaurants',
+      'paving contractor': 'building',
+      'roof cleaning': 'building',
+      'air conditioning engineer': 'building',
+      'water heater installation': 'building',
+      'conseillère en image': 'fashion',
+      'conseiller conjugal': 'health',
+      'mobility scooters': 'health',
+      'maid service': 'home-services',
+      'assisted living': 'home-services',
+      'bird shop': 'animals',
+      'fauconnerie': 'animals',
+      'yarn store': 'crafts',
+      'marché de producteurs': 'farming',
+      'test prep': 'education',
+      'bounce house rental': 'events',
+      'wedding dress shop': 'fashion',
+      // NAF 86, 91, 93 and 94: a bank of blood, the SPA's shelters, an abbey, a pump track.
+      'blood bank': 'health',
+      'consultante en lactation': 'health',
+      'SPA refuge': 'animals',
+      'cat rescue': 'animals',
+      'photographe d\'art': 'culture',
+      abbaye: 'culture',
+      "bière d'abbaye": 'drinks',
+      pumptrack: 'sport',
+      'piscine olympique': 'sport',
+      'vitres teintées': 'automotive',
+      // Third walk: food and building artisans, a car make, a decorator of cakes, a horse's osteopath.
+      saurisserie: 'food-shops',
+      'brûlerie de café': 'food-shops',
+      'cake decorator': 'food-shops',
+      ferblantier: 'building',
+      'rage room': 'leisure',
+      'ostéopathe équin': 'animals',
+      'concession Peugeot': 'automotive',
+      'nettoyage de voitures à domicile': 'automotive',
+      // Directory listings as owners write them, several services joined by "and".
+      'Bespoke kitchens and bedrooms': 'home',
+      'Outdoor gear and camping equipment': 'sport',
+      'Equestrian supplies': 'sport',
+      'Man with a van removals': 'home-services',
+      'School uniform shop': 'fashion',
+      'Segway tours': 'tourism',
+      'Sports injury clinic': 'health',
+      // Fourth walk: the known misses of decision 048's walk, and métiers d'art.
+      truffière: 'farming',
+      noiseraie: 'farming',
+      'shooting ground': 'sport',
+      'drystone waller': 'building',
+      chaumier: 'building',
+      'process server': 'accounting-law',
+      'marching band': 'culture',
+      "peintre en décor et trompe-l'œil": 'crafts',
+      'menuisier en sièges': 'crafts',
+      // Fifth walk: puppets and animated films, a works broker, breeders and physiotherapists of animals.
+      marionnettiste: 'culture',
+      "studio d'animation 3D": 'culture',
+      'courtier en travaux': 'building',
+      'éleveur de chats': 'animals',
+      'physiothérapie canine': 'animals',
+      'canine massage': 'animals',
+      // A sub-class's own label: "commerce de détail" says how a business trades, not its world.
+      'commerce de détail de livres': 'culture',
+      "commerce de détail d'animaux de compagnie": 'animals',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    // Funeral homes and monumental masons are funeral services (NAF 96.03), which no sector covers; a life coach has no world.
+    for (const activity of ['funeral home', 'monumental mason', 'cemetery', 'Memorials and headstones']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    expect(matched('coach de vie')).toMatchObject({ sectors: [], uncovered: false })
+    // A psychic is no psychologist.
+    expect(matched('psychic reader')).toMatchObject({ sectors: [], uncovered: false })
+  })
+
+  it('gives a balloon shop and a locksmith facts of their own trade, not only of their sector', () => {
+    const questions = (activity: string, gameLanguage: 'fr' | 'en') =>
+      composeOffline({ ...request(activity, 'Journée portes ouvertes'), gameType: 0, gameLanguage, llmModel: 'fast' }).experience.questions.map(({ question }) => question)
+    // "Ballons" alone is also the football's: the shop is named, so its balloons come before weddings and marathons.
+    expect(matchTopics(request('magasin de ballons et fêtes')).trades.map(({ id }) => id)).toEqual(['party-shop'])
+    expect(questions('magasin de ballons et fêtes', 'fr').filter((question) => /ballon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
+    expect(questions('helium balloon shop', 'en').filter((question) => /balloon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
+    expect(questions('Serrurier dépannage 24h/24', 'fr').filter((question) => /serrure/i.test(question)).length).toBeGreaterThanOrEqual(3)
+    expect(questions('emergency locksmith', 'en').filter((question) => /lock/i.test(question)).length).toBeGreaterThanOrEqual(3)
   })
 
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
