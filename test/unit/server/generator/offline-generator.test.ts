@@ -97,6 +97,14 @@ describe('offline generator', () => {
   })
 
 
+  it('asks a tradesperson about their own trade in a poll: a locksmith about locks and keys, a photographer about photos', () => {
+    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
+    const locksmith = questionsOf({ ...base, companyName: 'Serrures Martin', companyActivity: 'serrurier dépannage', event: 'Semaine de la sécurité', gameType: 1 })
+    expect(locksmith.filter((text) => /serrur|clés|porte d'entrée/i.test(text)).length).toBeGreaterThanOrEqual(3)
+    const photographer = questionsOf({ ...base, companyName: 'Studio Lumière', companyActivity: 'wedding photographer', event: 'Wedding fair', gameType: 1, gameLanguage: 'en' })
+    expect(photographer.filter((text) => /photo/i.test(text)).length).toBeGreaterThanOrEqual(2)
+  })
+
   it('asks a business that sells to businesses about orders and suppliers, never about outings with the family', () => {
     const answersOf = (input: GeneratorRequest) => generateOffline(input).questions.flatMap((question) => question.answers)
     const consumerOnly = ['En famille', 'En amoureux', 'Une soirée privée', 'Family', 'My partner', 'A private evening']
