@@ -88,8 +88,14 @@ function rank<T extends { stems: Set<string> }>(items: readonly T[], focus: Read
 
 const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((set) => [...set]))
 
+/**
+ * Items of the trades an unnamed activity's words are near that come before the whole sector's: a sorbet maker
+ * gets ice cream, an oyster bar oysters, without a near trade taking the whole game ("ramen bar" is near the bar).
+ */
+const NEAR_TRADE_LEAD = 2
+
 interface Streams<T> {
-  /** The visitor's trades, then their whole sector, then the trades their words are near. */
+  /** The visitor's trades, then two items of the trades their words are near, their whole sector, the rest. */
   own: T[]
   /** The event's, or those of the sector its words point at; `quota` of them come before the trade's. */
   event: T[]
@@ -105,14 +111,16 @@ function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, items
   const near = new Set(match.nearTrades.map((trade) => trade.id))
   const sectorItems = match.sectors.flatMap(itemsOf)
   const about = (ids: Set<string>) => (item: T) => item.trades.some((trade) => ids.has(trade))
+  const nearItems = rank(sectorItems.filter(about(near)), union(focus, match.words.activity), random)
   const own = [
     ...rank(sectorItems.filter(about(named)), focus, random),
+    ...nearItems.slice(0, NEAR_TRADE_LEAD),
     ...rank(
       sectorItems.filter((item) => item.trades.length === 0),
       focus,
       random,
     ),
-    ...rank(sectorItems.filter(about(near)), union(focus, match.words.activity), random),
+    ...nearItems.slice(NEAR_TRADE_LEAD),
   ]
   const sameSector = rank(
     sectorItems.filter((item) => item.trades.length > 0 && !about(named)(item) && !about(near)(item)),

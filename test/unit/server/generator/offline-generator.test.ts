@@ -97,6 +97,17 @@ describe('offline generator', () => {
   })
 
 
+  it('puts facts of the trade an unnamed activity is near before the whole sector: sorbets for a sorbet maker, oysters for an oyster bar', () => {
+    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
+    const sorbets = questionsOf({ ...base, companyName: 'Glaces Lucie', companyActivity: 'fabrication de sorbets artisanaux', event: 'Été' })
+    expect(sorbets.filter((text) => /sorbet|glace/i.test(text)).length).toBeGreaterThanOrEqual(2)
+    const oysters = questionsOf({ ...base, companyName: 'Le Banc', companyActivity: 'bar à huîtres', event: 'Noël' })
+    expect(oysters.filter((text) => /huître|ostréi/i.test(text)).length).toBeGreaterThanOrEqual(1)
+    // A ramen bar is a restaurant: no question on the licence to serve alcohol.
+    const ramen = questionsOf({ ...base, companyName: 'Ramen Ya', companyActivity: 'ramen bar', event: 'Lunar New Year', gameLanguage: 'en' })
+    expect(ramen.filter((text) => /licen[cs]e/i.test(text))).toEqual([])
+  })
+
   it('asks a tradesperson about their own trade in a poll: a locksmith about locks and keys, a photographer about photos', () => {
     const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
     const locksmith = questionsOf({ ...base, companyName: 'Serrures Martin', companyActivity: 'serrurier dépannage', event: 'Semaine de la sécurité', gameType: 1 })
