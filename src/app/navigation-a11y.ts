@@ -26,6 +26,10 @@ export function installNavigationA11y(router: AnyRouter): void {
   const marks = new Map<unknown, FocusMark>()
   let leftFrom: Element | null = null
   router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
+    // The router records where the page was scrolled, for Back, only if it saw a scroll event since its last
+    // render; the browser dispatches that event at its next frame. A link reached and followed before that
+    // frame (Tab then Enter on a busy phone) would bring Back to the top of the page: the router is told now.
+    if (scrollX !== 0 || scrollY !== 0) document.dispatchEvent(new Event('scroll'))
     const active = document.activeElement as HTMLElement
     leftFrom = active
     if (fromLocation) marks.set(fromLocation.state.__TSR_key, [focusables().indexOf(active), active.textContent])

@@ -81,6 +81,26 @@ describe('the site menu', () => {
     for (const [, href] of SEED_MENU) expect(footer, href).toContain(`href="${href}"`)
   })
 
+  it('Back restores where the page was, even when its link was followed before the browser painted the scroll that reached it', async () => {
+    const { page, errors, context } = await open('/')
+    // Reached and followed in one task: the browser dispatches the scroll event only at its next frame.
+    const left = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/"]')].filter((link) => link.getAttribute('href') !== '/' && link.offsetParent)
+      const last = links.at(-1)!
+      last.focus()
+      last.click()
+      return scrollY
+    })
+    expect(left).toBeGreaterThan(DESKTOP.height)
+    await page.waitForURL((url) => url.pathname !== '/')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    await page.goBack()
+    await page.waitForURL(`${baseURL()}/`)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(left)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('loads tippy.js on the first intent only, and works by keyboard and click before it arrives', async () => {
     const { page, context } = await open('/', { fresh: true })
     const loadedPopper = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /menu-popper/.test(entry.name)))
