@@ -352,6 +352,42 @@ describe('generator bank', () => {
     expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
+  it('reads the plants and works of the NAF sections B to F no sector covers as such, and those a sector covers as its (walk of decision 055)', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    // Before, a word of the product chose a world (cement: building, fertiliser: garden, "plant": garden,
+    // electricity: the electrician, aeronautics: flying lessons, "moules": mussels, gold: jewellery), or no word did.
+    for (const activity of [
+      'cimenterie',
+      'biogas plant',
+      'unité de méthanisation',
+      'carrière de pierre',
+      'gold mine',
+      "usine d'engrais",
+      'fabrication de moules industriels',
+      'sous-traitant aéronautique',
+      "fournisseur d'électricité",
+      'solar farm',
+      'sewage treatment works',
+      'shot blasting',
+      'réseau de chaleur',
+      'extraction de pétrole brut',
+    ]) {
+      expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    }
+    // A plant is still the garden's when no industry says otherwise, and a plant hire still the builder's.
+    const cases: Record<string, string> = {
+      'plant nursery': 'garden',
+      'vente de plants de légumes': 'garden',
+      'plant hire': 'building',
+      // The crafts of division 23 keep their world; insulation wool is the builder's, not the knitter's.
+      'fabrication de verre plat': 'crafts',
+      'taille de pierre': 'crafts',
+      briqueterie: 'crafts',
+      'pose de laine de roche': 'building',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+  })
+
   it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
     // "telephone" is a word of tech and of repairs; "answering service" only of business services.
     expect(sectorsOf('telephone answering service')).toEqual(['business-services'])
