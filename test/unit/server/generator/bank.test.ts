@@ -388,6 +388,39 @@ describe('generator bank', () => {
     for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
 
+  it('finds the worlds of the transport, media, finance and business-service sub-classes a second walk found missed (decision 055)', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // Freight is logistics, not a lorry licence; a bike courier is a courier, not a bike shop.
+      'transport routier de marchandises': 'business-services',
+      'refrigerated transport': 'business-services',
+      'livraison à vélo': 'business-services',
+      'bike courier': 'business-services',
+      // A sightseeing flight is tourism, not flying lessons; a tailor-made trip is not tailoring.
+      'vols en hélicoptère': 'tourism',
+      'voyages sur mesure': 'tourism',
+      // A paper is published (culture); a newsagent still sells it (retail).
+      'local newspaper': 'culture',
+      'auto-édition': 'culture',
+      'podcast production': 'culture',
+      magazine: 'retail',
+      // Graphic and interface design are design services, not art or clothes.
+      'graphiste freelance': 'business-services',
+      'designer graphique': 'business-services',
+      'UX designer': 'tech',
+      'IT consultant': 'tech',
+      // Cleaning a building's outside is the builder's (NAF 81.22); windows stay the home services' (walk of 054).
+      'nettoyage de façades': 'building',
+      'nettoyage de vitres': 'home-services',
+      'garde du corps': 'business-services',
+      actuaire: 'finance',
+      'concessionnaire de matériel agricole': 'farming',
+      'location de camions': 'automotive',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expect(matched('pipeline operator')).toMatchObject({ sectors: [], uncovered: true })
+  })
+
   it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
     // "telephone" is a word of tech and of repairs; "answering service" only of business services.
     expect(sectorsOf('telephone answering service')).toEqual(['business-services'])
