@@ -388,6 +388,15 @@ describe('generator bank', () => {
     for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
 
+  it('meets a prefix keyword ending in "s" in the bare word too ("mattress*" in "mattress", whose stem is "mattres")', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    // Before, only the longer forms met such keywords ("mattresses", "minibuses"): the bare word went to a shop or nowhere.
+    expect(matched('mattress shop').trades.map(({ id }) => id)).toEqual(['bedding'])
+    expect(matched('minibus').sectors.map(({ id }) => id)).toEqual(['automotive'])
+    expect(matched('seamstress').trades.map(({ id }) => id)).toEqual(['alterations'])
+    expect(stems('mattress')).toEqual(['mattres'])
+  })
+
   it('finds the worlds of the transport, media, finance and business-service sub-classes a second walk found missed (decision 055)', () => {
     const matched = (activity: string) => matchTopics(request(activity))
     const cases: Record<string, string> = {
