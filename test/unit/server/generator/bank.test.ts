@@ -371,6 +371,12 @@ describe('generator bank', () => {
       'shot blasting',
       'réseau de chaleur',
       'extraction de pétrole brut',
+      // A garage's "mécanique", a tyre fitter's tyres, logistics' pallets, sport's "equipment" chose before.
+      'mécanique générale',
+      'tyre recycling',
+      'fabrication de palettes',
+      'dépôt pétrolier',
+      'installation de machines et équipements industriels',
     ]) {
       expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
     }
@@ -384,6 +390,9 @@ describe('generator bank', () => {
       'taille de pierre': 'crafts',
       briqueterie: 'crafts',
       'pose de laine de roche': 'building',
+      // Labels are printed (NAF 18.12); camping equipment is still the outdoor shop's.
+      "fabrication d'étiquettes": 'business-services',
+      'camping equipment': 'sport',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
   })
