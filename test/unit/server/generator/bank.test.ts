@@ -434,6 +434,14 @@ describe('generator bank', () => {
       actuaire: 'finance',
       'concessionnaire de matériel agricole': 'farming',
       'location de camions': 'automotive',
+      // Second batch: a phrase of the world beats the trade name or the word of another it holds.
+      'nettoyage de parties communes': 'business-services',
+      téléphérique: 'tourism',
+      'consultant cloud': 'tech',
+      'brand designer': 'business-services',
+      'naval architect': 'business-services',
+      'conseil en brevets': 'accounting-law',
+      'retouche photo': 'events',
     }
     for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
     expect(matched('pipeline operator')).toMatchObject({ sectors: [], uncovered: true })
