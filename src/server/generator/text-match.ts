@@ -66,9 +66,13 @@ export function compileKeyword(source: string): Keyword {
   return { source, prefix, suffix, parts: prefix ? [...parts.slice(0, -1).map(stem), yAsIe(parts.at(-1) ?? '')] : parts.map(stem) }
 }
 
+/**
+ * A prefix ending in "s" or "x" ("mattress*", "matelas*", "wedding dress*") also meets the bare word it spells,
+ * whose stem has lost that letter ("mattress" → "mattres"): else only its longer forms ("mattresses") did.
+ */
 function matchesPart(word: string, part: string, keyword: Keyword, last: boolean): boolean {
   if (keyword.suffix) return word.length > part.length && word.endsWith(part)
-  return keyword.prefix && last ? word.startsWith(part) : word === part
+  return keyword.prefix && last ? word.startsWith(part) || word === stem(part) : word === part
 }
 
 /** Where the keyword first occurs in stemmed words, or -1. */
@@ -123,6 +127,9 @@ export class KeywordIndex<T> {
         const list = map.get(first)
         if (list) list.push([entry, keyword])
         else map.set(first, [[entry, keyword]])
+        // "mattress*" is also the bare "mattress", stemmed "mattres", which no beginning of it spells.
+        const bare = stem(first)
+        if (map === this.byBeginning && bare !== first) this.byFirstWord.set(bare, [...(this.byFirstWord.get(bare) ?? []), [entry, keyword]])
       }
     }
   }

@@ -352,6 +352,101 @@ describe('generator bank', () => {
     expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
+  it('reads the plants and works of the NAF sections B to F no sector covers as such, and those a sector covers as its (walk of decision 055)', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    // Before, a word of the product chose a world (cement: building, fertiliser: garden, "plant": garden,
+    // electricity: the electrician, aeronautics: flying lessons, "moules": mussels, gold: jewellery), or no word did.
+    for (const activity of [
+      'cimenterie',
+      'biogas plant',
+      'unité de méthanisation',
+      'carrière de pierre',
+      'gold mine',
+      "usine d'engrais",
+      'fabrication de moules industriels',
+      'sous-traitant aéronautique',
+      "fournisseur d'électricité",
+      'solar farm',
+      'sewage treatment works',
+      'shot blasting',
+      'réseau de chaleur',
+      'extraction de pétrole brut',
+      // A garage's "mécanique", a tyre fitter's tyres, logistics' pallets, sport's "equipment" chose before.
+      'mécanique générale',
+      'tyre recycling',
+      'fabrication de palettes',
+      'dépôt pétrolier',
+      'installation de machines et équipements industriels',
+    ]) {
+      expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
+    }
+    // A plant is still the garden's when no industry says otherwise, and a plant hire still the builder's.
+    const cases: Record<string, string> = {
+      'plant nursery': 'garden',
+      'vente de plants de légumes': 'garden',
+      'plant hire': 'building',
+      // The crafts of division 23 keep their world; insulation wool is the builder's, not the knitter's.
+      'fabrication de verre plat': 'crafts',
+      'taille de pierre': 'crafts',
+      briqueterie: 'crafts',
+      'pose de laine de roche': 'building',
+      // Labels are printed (NAF 18.12); camping equipment is still the outdoor shop's.
+      "fabrication d'étiquettes": 'business-services',
+      'camping equipment': 'sport',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+  })
+
+  it('meets a prefix keyword ending in "s" in the bare word too ("mattress*" in "mattress", whose stem is "mattres")', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    // Before, only the longer forms met such keywords ("mattresses", "minibuses"): the bare word went to a shop or nowhere.
+    expect(matched('mattress shop').trades.map(({ id }) => id)).toEqual(['bedding'])
+    expect(matched('minibus').sectors.map(({ id }) => id)).toEqual(['automotive'])
+    expect(matched('seamstress').trades.map(({ id }) => id)).toEqual(['alterations'])
+    expect(stems('mattress')).toEqual(['mattres'])
+  })
+
+  it('finds the worlds of the transport, media, finance and business-service sub-classes a second walk found missed (decision 055)', () => {
+    const matched = (activity: string) => matchTopics(request(activity))
+    const cases: Record<string, string> = {
+      // Freight is logistics, not a lorry licence; a bike courier is a courier, not a bike shop.
+      'transport routier de marchandises': 'business-services',
+      'refrigerated transport': 'business-services',
+      'livraison à vélo': 'business-services',
+      'bike courier': 'business-services',
+      // A sightseeing flight is tourism, not flying lessons; a tailor-made trip is not tailoring.
+      'vols en hélicoptère': 'tourism',
+      'voyages sur mesure': 'tourism',
+      // A paper is published (culture); a newsagent still sells it (retail).
+      'local newspaper': 'culture',
+      'auto-édition': 'culture',
+      'podcast production': 'culture',
+      magazine: 'retail',
+      // Graphic and interface design are design services, not art or clothes.
+      'graphiste freelance': 'business-services',
+      'designer graphique': 'business-services',
+      'UX designer': 'tech',
+      'IT consultant': 'tech',
+      // Cleaning a building's outside is the builder's (NAF 81.22); windows stay the home services' (walk of 054).
+      'nettoyage de façades': 'building',
+      'nettoyage de vitres': 'home-services',
+      'garde du corps': 'business-services',
+      actuaire: 'finance',
+      'concessionnaire de matériel agricole': 'farming',
+      'location de camions': 'automotive',
+      // Second batch: a phrase of the world beats the trade name or the word of another it holds.
+      'nettoyage de parties communes': 'business-services',
+      téléphérique: 'tourism',
+      'consultant cloud': 'tech',
+      'brand designer': 'business-services',
+      'naval architect': 'business-services',
+      'conseil en brevets': 'accounting-law',
+      'retouche photo': 'events',
+    }
+    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expect(matched('pipeline operator')).toMatchObject({ sectors: [], uncovered: true })
+  })
+
   it('weighs a word of one world above a word several share, a phrase by its words, and gives both worlds a word they share', () => {
     // "telephone" is a word of tech and of repairs; "answering service" only of business services.
     expect(sectorsOf('telephone answering service')).toEqual(['business-services'])
