@@ -90,7 +90,7 @@ const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((set) => 
 
 /**
  * Items of the trades an unnamed activity's words are near that come before the whole sector's: a sorbet maker
- * gets ice cream, an oyster bar oysters, without a near trade taking the whole game ("ramen bar" is near the bar).
+ * gets ice cream, an oyster bar oysters. Two only: a trade found by one of the activity's words may be a guess.
  */
 const NEAR_TRADE_LEAD = 2
 
