@@ -83,12 +83,15 @@ describe('the site menu', () => {
 
   it('Back restores where the page was, even when its link was followed before the browser painted the scroll that reached it', async () => {
     const { page, errors, context } = await open('/')
+    const lowest = page.locator('#main a[href^="/"]:not([href="/"])').last()
+    // Focus without scrolling: its section is adopted by React (its props are on the link), nothing has scrolled.
+    await lowest.evaluate((link) => link.focus({ preventScroll: true }))
+    await expect.poll(() => lowest.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true)
     // Reached and followed in one task: the browser dispatches the scroll event only at its next frame.
-    const left = await page.evaluate(() => {
-      const links = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/"]')].filter((link) => link.getAttribute('href') !== '/' && link.offsetParent)
-      const last = links.at(-1)!
-      last.focus()
-      last.click()
+    const left = await lowest.evaluate((link) => {
+      link.blur()
+      link.focus()
+      link.click()
       return scrollY
     })
     expect(left).toBeGreaterThan(DESKTOP.height)
