@@ -88,7 +88,7 @@ describe('the site menu', () => {
     await lowest.evaluate((link) => link.focus({ preventScroll: true }))
     await expect.poll(() => lowest.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true)
     // Reached and followed in one task: the browser dispatches the scroll event only at its next frame.
-    const left = await lowest.evaluate((link) => {
+    const left = await lowest.evaluate((link: HTMLElement) => {
       link.blur()
       link.focus()
       link.click()
