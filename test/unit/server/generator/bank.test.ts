@@ -14,6 +14,11 @@ const contentDir = path.resolve(import.meta.dirname, '../../../../content/genera
 const sectorsOf = (activity: string) => nearestSector(activity)?.sectors.map(({ id }) => id)
 const nobody: string[][] = []
 const request = (companyActivity: string, event = 'Journée client', companyName = 'Maison Test') => ({ companyName, companyActivity, event, additionalInformation: '' })
+const matched = (activity: string) => matchTopics(request(activity))
+/** Each activity (a key) is matched to its one sector (the value). */
+function expectSectors(cases: Record<string, string>): void {
+  for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+}
 const mentions = (text: string, keywords: readonly Keyword[]) => keywords.some((keyword) => findKeyword(stems(text), keyword) >= 0)
 const sectorWords = (sector: Sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => [...trade.keywords, ...trade.vocabulary])]
 const eventWords = (event: CalendarEvent) => [...event.keywords, ...event.vocabulary]
@@ -186,7 +191,6 @@ describe('generator bank', () => {
   })
 
   it('gives an industry no sector covers no sector, unless a sector says as much ("funeral flowers")', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     for (const activity of ['usine de pâte à papier', 'station d\'épuration', 'laminoir à froid', 'hydroelectric power station', 'fabricant de transformateurs', 'scierie et négoce de bois', 'sawmill']) {
       expect(matched(activity)).toMatchObject({ sectors: [], uncovered: true })
     }
@@ -195,7 +199,6 @@ describe('generator bank', () => {
   })
 
   it('reads a trade name inside a longer phrase of another world as that world ("ostéopathe animalier", "wind farm")', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     const cases: Record<string, string> = {
       // The osteopath, the garage, the decorator, the shoes' "baskets" and the farm are named inside a phrase of another world.
       'ostéopathe animalier': 'animals',
@@ -204,7 +207,7 @@ describe('generator bank', () => {
       'balloon decorator': 'events',
       'basket weaver': 'crafts',
     }
-    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expectSectors(cases)
     // An industry no sector covers hides a trade name too: the known limit of decision 039.
     expect(matched('wind farm operator')).toMatchObject({ sectors: [], uncovered: true })
     // A phrase of the trade's own world leaves it named.
@@ -212,7 +215,6 @@ describe('generator bank', () => {
   })
 
   it('finds the worlds of trades a walk of NAF sub-classes, the répertoire des métiers and directory categories found missed', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     const cases: Record<string, string> = {
       // A trade keyword inside a word or a phrase of another world: taxidermy, a shoe shine, a pool shop's spas.
       taxidermiste: 'crafts',
@@ -311,7 +313,7 @@ describe('generator bank', () => {
       'commerce de détail de livres': 'culture',
       "commerce de détail d'animaux de compagnie": 'animals',
     }
-    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expectSectors(cases)
     // Funeral homes and monumental masons are funeral services (NAF 96.03), which no sector covers; a life coach has no world.
     for (const activity of ['funeral home', 'monumental mason', 'cemetery', 'Memorials and headstones']) expect(matched(activity), activity).toMatchObject({ sectors: [], uncovered: true })
     expect(matched('coach de vie')).toMatchObject({ sectors: [], uncovered: false })
@@ -353,7 +355,6 @@ describe('generator bank', () => {
   })
 
   it('reads the plants and works of the NAF sections B to F no sector covers as such, and those a sector covers as its (walk of decision 055)', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     // Before, a word of the product chose a world (cement: building, fertiliser: garden, "plant": garden,
     // electricity: the electrician, aeronautics: flying lessons, "moules": mussels, gold: jewellery), or no word did.
     for (const activity of [
@@ -394,11 +395,10 @@ describe('generator bank', () => {
       "fabrication d'étiquettes": 'business-services',
       'camping equipment': 'sport',
     }
-    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expectSectors(cases)
   })
 
   it('meets a prefix keyword ending in "s" in the bare word too ("mattress*" in "mattress", whose stem is "mattres")', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     // Before, only the longer forms met such keywords ("mattresses", "minibuses"): the bare word went to a shop or nowhere.
     expect(matched('mattress shop').trades.map(({ id }) => id)).toEqual(['bedding'])
     expect(matched('minibus').sectors.map(({ id }) => id)).toEqual(['automotive'])
@@ -407,7 +407,6 @@ describe('generator bank', () => {
   })
 
   it('finds the worlds of the transport, media, finance and business-service sub-classes a second walk found missed (decision 055)', () => {
-    const matched = (activity: string) => matchTopics(request(activity))
     const cases: Record<string, string> = {
       // Freight is logistics, not a lorry licence; a bike courier is a courier, not a bike shop.
       'transport routier de marchandises': 'business-services',
@@ -443,7 +442,7 @@ describe('generator bank', () => {
       'conseil en brevets': 'accounting-law',
       'retouche photo': 'events',
     }
-    for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expectSectors(cases)
     expect(matched('pipeline operator')).toMatchObject({ sectors: [], uncovered: true })
   })
 
@@ -540,7 +539,7 @@ describe('generator bank', () => {
       'orienteering club': 'sport',
       'chaîne de téléachat': 'retail',
     }
-    for (const [activity, sector] of Object.entries(cases)) expect(matchTopics(request(activity)).sectors.map(({ id }) => id), activity).toEqual([sector])
+    expectSectors(cases)
   })
 
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
