@@ -56,23 +56,28 @@ export interface Keyword {
   parts: string[]
   prefix: boolean
   suffix: boolean
+  /**
+   * A prefix ending in "s" or "x" ("mattress*", "matelas*", "wedding dress*") also meets the bare word it spells,
+   * whose stem has lost that letter ("mattress" → "mattres"): else only its longer forms ("mattresses") did.
+   * That stem, when it differs from the last part.
+   */
+  bare?: string
 }
 
 export function compileKeyword(source: string): Keyword {
   const trimmed = source.trim()
   const prefix = trimmed.endsWith('*')
   const suffix = trimmed.startsWith('*')
-  const parts = words(trimmed.replace(/^\*|\*$/g, ''))
-  return { source, prefix, suffix, parts: prefix ? [...parts.slice(0, -1).map(stem), yAsIe(parts.at(-1) ?? '')] : parts.map(stem) }
+  const found = words(trimmed.replace(/^\*|\*$/g, ''))
+  const parts = prefix ? [...found.slice(0, -1).map(stem), yAsIe(found.at(-1) ?? '')] : found.map(stem)
+  const last = parts.at(-1)
+  const bare = prefix && last !== undefined && stem(last) !== last ? stem(last) : undefined
+  return { source, prefix, suffix, parts, ...(bare ? { bare } : {}) }
 }
 
-/**
- * A prefix ending in "s" or "x" ("mattress*", "matelas*", "wedding dress*") also meets the bare word it spells,
- * whose stem has lost that letter ("mattress" → "mattres"): else only its longer forms ("mattresses") did.
- */
 function matchesPart(word: string, part: string, keyword: Keyword, last: boolean): boolean {
   if (keyword.suffix) return word.length > part.length && word.endsWith(part)
-  return keyword.prefix && last ? word.startsWith(part) || word === stem(part) : word === part
+  return keyword.prefix && last ? word.startsWith(part) || word === keyword.bare : word === part
 }
 
 /** Where the keyword first occurs in stemmed words, or -1. */
@@ -128,8 +133,7 @@ export class KeywordIndex<T> {
         if (list) list.push([entry, keyword])
         else map.set(first, [[entry, keyword]])
         // "mattress*" is also the bare "mattress", stemmed "mattres", which no beginning of it spells.
-        const bare = stem(first)
-        if (map === this.byBeginning && bare !== first) this.byFirstWord.set(bare, [...(this.byFirstWord.get(bare) ?? []), [entry, keyword]])
+        if (map === this.byBeginning && keyword.bare) this.byFirstWord.set(keyword.bare, [...(this.byFirstWord.get(keyword.bare) ?? []), [entry, keyword]])
       }
     }
   }

@@ -363,10 +363,11 @@ function hiddenByLongerPhrase(text: string, found: Lookups, source: Bank): (hit:
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
 function matchActivity(input: Request, source: Bank): ActivityMatch {
-  const { preciseTrades, genericTrades } = lookups(source)
+  const found = lookups(source)
+  const { preciseTrades, genericTrades } = found
   const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
   const activity = withoutIdioms(input.companyActivity, source)
-  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, hiddenByLongerPhrase(activity, lookups(source), source))
+  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, hiddenByLongerPhrase(activity, found, source))
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
   if (near) {
