@@ -369,4 +369,30 @@ describe('sections React adopts as the visitor reaches them (docs/decisions/037)
     await page.keyboard.press('Enter')
     await expectHeldThenFollowed(session)
   })
+
+  it('keeps a click made the moment the page is ready, before React has even rendered the section, and follows it in the same document', async () => {
+    const { page, context, errors } = await openPage(browser())
+    await withConsentDecided(context)
+    // React marks the page ready when the page commits and renders the sections' boundaries in later passes:
+    // a click made in the same task as the mark reaches a section React has not rendered yet. Before this
+    // was handled, the browser followed the link alone, as a new page.
+    await page.addInitScript(() => {
+      if (location.pathname !== '/') return
+      const observer = new MutationObserver(() => {
+        if (document.documentElement.dataset.appReady !== 'true') return
+        observer.disconnect()
+        const links = document.querySelectorAll<HTMLAnchorElement>('main a[href="/agency"]')
+        Object.assign(window, { __clickedHere: true })
+        links[links.length - 1]?.click()
+      })
+      // The document has no root element yet when an init script runs: the whole document is watched.
+      observer.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] })
+    })
+    await page.goto(baseURL() + '/', { waitUntil: 'commit' })
+    await page.waitForURL(`${baseURL()}/agency`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { __clickedHere?: boolean }).__clickedHere)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

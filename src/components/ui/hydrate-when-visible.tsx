@@ -13,6 +13,11 @@ import { observeSeen } from '#src/lib/observe-seen'
  * before React sees them at its root, so React hydrates the boundary at once and hands the event to its
  * handlers. A click that comes before the boundary's code is held, then given again once the code is
  * there: nothing the visitor does is lost.
+ *
+ * React hydrates the page first and its Suspense boundaries in later passes of low priority: for a moment
+ * after the page is ready, a prerendered boundary has no gate yet. Each one is registered from the DOM as
+ * the hydration starts, so that a click there is held too (React, asked at once, would find no code and let
+ * the browser load the link as a new page); the boundary opens as soon as React reaches it.
  */
 
 /** Attribute of the wrapper that shows where a boundary's content is; `display: contents` in the stylesheet. */
@@ -23,7 +28,17 @@ interface Waiting {
   open(): void
   /** Opened, with its code: React can hydrate the boundary now. */
   ready: boolean
+  /** False while React has not rendered the boundary yet: opening it then only asks for it. */
+  reached: boolean
+  /** Asked for before React reached it: it opens as soon as React does. */
+  requested: boolean
 }
+
+/**
+ * How long a click held in a boundary React has not reached yet waits for it. React gets there within a
+ * few passes; one that never comes (the page replaced meanwhile) must not keep the click for ever.
+ */
+const REACT_WAIT_MS = 5_000
 
 /** A click made before the code of the boundaries around its target was there; given again once it all is. */
 interface HeldClick {
@@ -50,7 +65,18 @@ function openOnInteraction(event: Event): void {
   if (event.type === 'click' && !modified && unready.length && target instanceof HTMLElement) {
     event.preventDefault()
     event.stopPropagation()
-    heldClicks.push({ target, until: new Set(unready) })
+    const click = { target, until: new Set(unready) }
+    heldClicks.push(click)
+    if (unready.some((boundary) => !boundary.reached)) setTimeout(() => stopWaitingForReact(click), REACT_WAIT_MS)
+  }
+}
+
+/** The way out of a click still held by a boundary React never rendered: its prerendered content answers it. */
+function stopWaitingForReact(click: HeldClick): void {
+  for (const boundary of click.until) {
+    if (boundary.reached) continue
+    for (const [wrapper, registered] of waiting) if (registered === boundary) waiting.delete(wrapper)
+    release(boundary)
   }
 }
 
@@ -63,7 +89,22 @@ function release(boundary: Waiting): void {
     heldClicks.splice(index, 1)
     // React hydrates the boundaries synchronously as the click reaches them, then hands it to its handlers.
     // Had the code failed to load, the click does what the prerendered element does alone (a link leads on).
-    click.target.click()
+    // Given in a task of its own: a boundary can open while React renders it, which no event may interrupt.
+    setTimeout(() => {
+      if (click.target.isConnected) click.target.click()
+    })
+  }
+}
+
+/** A prerendered boundary React has not rendered yet; its gate takes it over (`createGate`). */
+function awaitingReact(): Waiting {
+  return {
+    ready: false,
+    reached: false,
+    requested: false,
+    open() {
+      this.requested = true
+    },
   }
 }
 
@@ -74,6 +115,7 @@ function release(boundary: Waiting): void {
 export function deferHydrationUntilVisible(): void {
   if (deferring) return
   deferring = true
+  for (const wrapper of document.querySelectorAll(`[${WRAPPER_ATTRIBUTE}]`)) waiting.set(wrapper, awaitingReact())
   for (const type of INTERACTIONS) window.addEventListener(type, openOnInteraction, { capture: true, passive: type !== 'click' })
 }
 
@@ -89,7 +131,8 @@ function createGate<T>(id: string, module: DeferredModule<T> | undefined, uncove
   const wrapper: Element = found
   let resolve: (value: T | undefined) => void = () => {}
   const gate: Gate<T | undefined> = Object.assign(new Promise<T | undefined>((settle) => (resolve = settle)), { status: 'pending' as const })
-  const boundary: Waiting = { open, ready: false }
+  const early = waiting.get(wrapper)
+  const boundary: Waiting = Object.assign(early ?? { requested: false }, { open, ready: false, reached: true })
   let opened = false
   let stopObserving = () => {}
 
@@ -115,9 +158,9 @@ function createGate<T>(id: string, module: DeferredModule<T> | undefined, uncove
   }
 
   waiting.set(wrapper, boundary)
-  // The visitor got there before the app did (a field typed in, a form sent): no need to wait for the view,
+  // The visitor got there before the app did (a field typed in, a form sent, a click): no need to wait for the view,
   // which the router's scroll restoration may have moved away meanwhile.
-  if (document.activeElement && wrapper.contains(document.activeElement)) open()
+  if (boundary.requested || (document.activeElement && wrapper.contains(document.activeElement))) open()
   // The wrapper draws no box of its own: what it contains is what comes into view.
   else stopObserving = observeSeen(wrapper.children, open, { uncovered })
   return gate

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deferHydrationUntilVisible } from '#src/components/ui/hydrate-when-visible'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('a click in a prerendered section React has not rendered yet', () => {
+  it('is held, then answered by the prerendered link alone when React never gets there', () => {
+    vi.useFakeTimers()
+    document.body.innerHTML = '<div data-hydrate-when-visible="_R_1_"><a href="#offres">Voir les offres</a></div>'
+    deferHydrationUntilVisible()
+    const link = document.querySelector('a')
+    if (!link) throw new Error('no link')
+
+    link.click()
+    vi.advanceTimersByTime(4_000)
+    expect(location.hash).toBe('')
+
+    vi.advanceTimersByTime(1_100)
+    expect(location.hash).toBe('#offres')
+  })
+})
