@@ -337,6 +337,20 @@ const languageTemplatesSchema = z.strictObject({
       title: 'Sondages sur l’événement, pour une clientèle d’entreprises',
       description: 'Comme les sondages sur l’événement, quand le visiteur vend à d’autres entreprises.',
     }),
+  soberActivityPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(3)
+    .meta({
+      title: 'Sondages sur l’activité, pour les métiers du deuil',
+      description: 'Comme les sondages sur l’activité, quand le visiteur accompagne le deuil (mots des métiers du deuil) : accueil, conseil, démarches ; rien de festif.',
+    }),
+  soberEventPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(2)
+    .meta({
+      title: 'Sondages sur l’événement, pour les métiers du deuil',
+      description: 'Comme les sondages sur l’événement, quand le visiteur accompagne le deuil : information, souvenir, rencontre ; ni plaisir, ni sortie, ni lot.',
+    }),
 })
 
 const templatesIn = (title: string) => languageTemplatesSchema.meta({ title, description: PLACEHOLDER_HELP })
@@ -399,6 +413,12 @@ export const languageFileSchema = z
       3,
       'Mots d’une clientèle d’entreprises',
       'Les mots d’une activité qui vend à d’autres entreprises (« B2B », « grossiste », « sous-traitance ») : ses sondages parlent de commandes et de fournisseurs, pas de sorties en famille. Une industrie qu’aucun secteur ne couvre et que nomme un mot de l’industrie (« fabrication de ressorts ») en est une aussi.',
+    ),
+    /** Trades of mourning ("pompes funèbres", "funeral home"): their polls stay sober, never festive. */
+    mourningWords: keywords(
+      3,
+      'Mots des métiers du deuil',
+      'Les mots d’une activité qui accompagne le deuil (« pompes funèbres », « funeral home », « crématorium ») : quand les sondages de la banque manquent, ses sondages sont sobres (pas de soirée en amoureux ni de lot à gagner).',
     ),
     /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
     audienceWords: keywords(

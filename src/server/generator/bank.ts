@@ -98,6 +98,8 @@ export interface Bank {
   /** Words saying an activity makes things in a factory ("fabrication", "manufacturer"): with no world's word, an uncovered industry. */
   industryWords: Keyword[]
   businessClientWords: Keyword[]
+  /** Words of the trades of mourning ("pompes funèbres", "funeral home"): their template polls are sober. */
+  mourningWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
@@ -220,6 +222,7 @@ export function readBank(sources: BankSources): Bank {
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     industryWords: compileKeywords(language.industryWords),
     businessClientWords: compileKeywords(language.businessClientWords),
+    mourningWords: compileKeywords(language.mourningWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     idioms: compileKeywords(language.idioms),
