@@ -112,8 +112,9 @@ const MIN_COMPOUND_PART = 3
 
 /**
  * Keywords looked up by the words of a text instead of tried one by one: the bank holds thousands of them,
- * and a game looks for them in a dozen texts. A word no keyword knows, written as an English compound of a
- * known word and a head ("cheesemaker"), is read as the two words ("cheese maker").
+ * and a game looks for them in a dozen texts. A word that writes a two-word keyword closed ("rollershutter"),
+ * or that no keyword knows and is an English compound of a known word and a head ("cheesemaker"), is read as
+ * the two words.
  */
 export class KeywordIndex<T> {
   /** By first word: whole-word keywords, and multi-word ones whatever their last word. */
@@ -146,9 +147,23 @@ export class KeywordIndex<T> {
     return false
   }
 
+  /**
+   * "rollershutter" as ["roller", "shutter"] when a keyword of two words spells it, whatever its head: the longer
+   * keyword wins over a shorter one that only begins the word ("roller*"), as it would written apart.
+   */
+  private closedPhrase(word: string): string[] | undefined {
+    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+      const parts = [word.slice(0, cut), word.slice(cut)]
+      if (this.byFirstWord.get(parts[0]!)?.some(([, keyword]) => keyword.parts.length === 2 && matchesAt(parts, 0, keyword))) return parts
+    }
+    return undefined
+  }
+
   /** "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle". */
   private compoundParts(word: string): string[] | undefined {
-    if (word.length < 2 * MIN_COMPOUND_PART || this.knows(word)) return undefined
+    if (word.length < 2 * MIN_COMPOUND_PART || this.byFirstWord.has(word)) return undefined
+    const phrase = this.closedPhrase(word)
+    if (phrase || this.knows(word)) return phrase
     for (const head of COMPOUND_HEADS) {
       const modifier = word.slice(0, -head.length)
       if (word.endsWith(head) && modifier.length >= MIN_COMPOUND_PART && this.knows(stem(modifier))) return [stem(modifier), head]

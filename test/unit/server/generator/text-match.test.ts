@@ -25,6 +25,13 @@ describe('generator word matching', () => {
     expect(found('bookshop', { books: ['book'], shops: ['bookshop'] })).toEqual(['shops'])
   })
 
+  it('reads a word no keyword knows as a two-word keyword written closed, whatever its head', () => {
+    const index = indexOf({ sport: ['roller*', 'wake board*'], building: ['roller shutter*'], leisure: ['model aircraft'], driving: ['aircraft'] })
+    // Two known words that are no keyword together stay one word ("bootcamp" is not boots and a camp).
+    const readings = { rollershutters: ['building'], wakeboarding: ['sport'], 'modelaircraft club': ['leisure'], rolleraircraft: ['sport'], aircraftroller: [] }
+    for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
+  })
+
   it('ranks first the entry whose keyword spells more of the same words', () => {
     const index = indexOf({ sport: ['court*', 'tennis'], finance: ['courtier'], drinks: ['rhum*'], health: ['rhumatolog*'] })
     expect(rankEntries('courtier en assurances', index, 1)).toEqual(['finance'])
