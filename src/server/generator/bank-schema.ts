@@ -169,6 +169,10 @@ export const sectorFileSchema = z
         title: 'Clientèle d’entreprises',
         description: 'Coché quand les entreprises de ce secteur vendent surtout à d’autres entreprises : quand ses sondages manquent, le jeu prend les sondages « pour une clientèle d’entreprises ».',
       }),
+    makers: idOf(
+      'Secteur de ceux qui fabriquent',
+      'L’identifiant du secteur d’une activité qui fabrique ce dont parle celui-ci (avec un mot de fabrication : « fabrication de sauces », « soup maker ») : qui fabrique des plats les vend à emporter ou aux magasins, il ne les sert pas à table (« food-shops » pour les restaurants).',
+    ).optional(),
     facts: z
       .array(sectorFactSchema)
       .min(12, 'expected at least 12 facts')
@@ -408,6 +412,12 @@ export const languageFileSchema = z
       'Mots de l’industrie',
       'Les mots d’une activité qui fabrique en usine (« fabrication », « manufacturer », « industriel ») : quand aucun autre mot de l’activité ne désigne un secteur (« spring manufacturer », « fabrication de ressorts »), c’est une industrie qu’aucun secteur ne couvre, et le jeu prend les faits de l’événement et des faits généraux, pas ceux du secteur que les mots de l’événement évoqueraient.',
     ),
+    /** Words saying an activity makes what it sells ("fabrication", "maker"): a sector may send its makers to another. */
+    makerWords: keywords(
+      3,
+      'Mots de fabrication',
+      'Les mots d’une activité qui fabrique ce qu’elle vend (« fabrication », « fabricant », « maker », « producteur ») : quand le secteur trouvé nomme un « secteur de ceux qui fabriquent », l’activité est de celui-là (« hot sauce maker » : commerces alimentaires, pas restaurants).',
+    ),
     /** Words saying an activity sells to other businesses ("B2B", "grossiste"). */
     businessClientWords: keywords(
       3,
@@ -490,7 +500,7 @@ export interface BankReferenceProblem {
 
 /**
  * What the schemas cannot see alone: sector files named by their id, ids used once across files, and the
- * sectors an event names existing.
+ * sectors an event or a sector's makers name existing.
  */
 export function bankReferenceProblems(
   sectors: readonly { path: string; data: SectorFile }[],
@@ -509,6 +519,7 @@ export function bankReferenceProblems(
     if (path !== `sectors/${data.id}.json`) problems.push({ file: path, at: ['id'], message: `"${data.id}" does not match the file name; expected "${path.replace(/^sectors\/(.*)\.json$/, '$1')}"` })
     once('sector', data.id, path, ['id'])
     data.trades.forEach((trade, index) => once('trade', trade.id, path, ['trades', index, 'id']))
+    if (data.makers !== undefined && !sectorIds.has(data.makers)) problems.push({ file: path, at: ['makers'], message: `no sector "${data.makers}"` })
   }
   for (const { path, data } of events) {
     data.events.forEach((event, index) => {

@@ -67,6 +67,8 @@ export interface Sector {
   polls: Poll[]
   /** Its businesses sell mostly to other businesses. */
   servesBusinesses: boolean
+  /** The id of the sector of those who make what it speaks of ("fabrication de sauces": food shops, not restaurants). */
+  makers: string | undefined
 }
 
 export interface CalendarEvent {
@@ -98,6 +100,8 @@ export interface Bank {
   /** Words saying an activity makes things in a factory ("fabrication", "manufacturer"): with no world's word, an uncovered industry. */
   industryWords: Keyword[]
   businessClientWords: Keyword[]
+  /** Words saying an activity makes what it sells ("fabrication", "maker"): it belongs to its sector's `makers`. */
+  makerWords: Keyword[]
   /** Words of the trades of mourning ("pompes funèbres", "funeral home"): their template polls are sober. */
   mourningWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
@@ -186,6 +190,7 @@ export function readBank(sources: BankSources): Bank {
       facts: sector.facts.map((fact, index) => toFact(fact, `sector:${sector.id}#${index}`, origin)),
       polls: sector.polls.map((poll, index) => toPoll(poll, `sector:${sector.id}#poll${index}`, origin)),
       servesBusinesses: sector.servesBusinesses === true,
+      makers: sector.makers,
     }
   })
   const events: CalendarEvent[] = eventData.map((event) => {
@@ -222,6 +227,7 @@ export function readBank(sources: BankSources): Bank {
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     industryWords: compileKeywords(language.industryWords),
     businessClientWords: compileKeywords(language.businessClientWords),
+    makerWords: compileKeywords(language.makerWords),
     mourningWords: compileKeywords(language.mourningWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),

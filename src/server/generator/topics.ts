@@ -413,11 +413,24 @@ function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEv
   return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }
 
+/**
+ * Who makes what a sector speaks of may belong to another sector (its `makers`): a hot sauce maker or a
+ * "fabrication de plats cuisinés" sells what it makes to take away or to shops, as food shops do (NAF 10), and
+ * serves no table (NAF 56). Named trades included: a pizza dough manufacturer is no pizzeria, and is not named so.
+ */
+function asMakers(activity: ActivityMatch, text: string, source: Bank): ActivityMatch {
+  const moved = activity.sectors.map((sector) => source.sectors.find(({ id }) => id === sector.makers) ?? sector)
+  if (moved.every((sector, index) => sector === activity.sectors[index]) || !mentionsAny(text, source.makerWords)) return activity
+  const sectors = [...new Set(moved)]
+  const kept = (trade: Trade) => sectors.includes(sectorOf(trade, source))
+  return { ...activity, sectors, trades: activity.trades.filter(kept), nearTrades: activity.nearTrades.filter(kept) }
+}
+
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {
   const extra = input.additionalInformation ?? ''
   const { calendar, seasons } = lookups(source)
   const named = rankEntries(input.event, calendar, 1)[0] ?? rankEntries(input.event, seasons, 1)[0]
-  const { evidence, ...activity } = matchActivity(input, source)
+  const { evidence, ...activity } = asMakers(matchActivity(input, source), input.companyActivity, source)
   const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors, evidence)
   const fromExtra = named || eventSector ? undefined : rankEntries(extra, calendar, 1)[0]
   return {

@@ -354,6 +354,22 @@ describe('generator bank', () => {
     expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
+  it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
+    expectSectors({
+      'hot sauce maker': 'food-shops',
+      'fabricant de plats cuisinés': 'food-shops',
+      'fabrication de sushis': 'food-shops',
+      'pizza dough manufacturer': 'food-shops',
+      'restaurant de sushis': 'restaurants',
+      'bar à soupes': 'restaurants',
+    })
+    expect(matched('pizza dough manufacturer').trades).toEqual([])
+    const sources = clone()
+    const restaurants = sources.sectors.find((file) => file.path === 'sectors/restaurants.json')!.data as { makers?: string }
+    restaurants.makers = 'space'
+    expect(validateBankFiles(sources)).toContain('sectors/restaurants.json › makers: no sector "space"')
+  })
+
   it('reads the plants and works of the NAF sections B to F no sector covers as such, and those a sector covers as its (walk of decision 055)', () => {
     // Before, a word of the product chose a world (cement: building, fertiliser: garden, "plant": garden,
     // electricity: the electrician, aeronautics: flying lessons, "moules": mussels, gold: jewellery), or no word did.
