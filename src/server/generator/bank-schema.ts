@@ -430,6 +430,12 @@ export const languageFileSchema = z
       'Mots des métiers du deuil',
       'Les mots d’une activité qui accompagne le deuil (« pompes funèbres », « funeral home », « crématorium ») : quand les sondages de la banque manquent, ses sondages sont sobres (pas de soirée en amoureux ni de lot à gagner).',
     ),
+    /** Roles done in every world ("consultant", "courtier", "loueur"): the world is what they are done in. */
+    roleWords: keywords(
+      3,
+      'Rôles de tous les mondes',
+      'Les mots d’un métier qui se fait dans tous les mondes (« consultant », « courtier », « loueur », « auctioneer ») : un métier qu’ils nomment seuls cède la place au monde des autres mots de l’activité (« garden consultant » : jardin ; « courtier en vins » : vins), et en tête d’une activité française ils laissent le monde à leur complément. Seuls, ils nomment toujours leur métier.',
+    ),
     /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
     audienceWords: keywords(
       10,

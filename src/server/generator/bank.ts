@@ -104,6 +104,8 @@ export interface Bank {
   makerWords: Keyword[]
   /** Words of the trades of mourning ("pompes funèbres", "funeral home"): their template polls are sober. */
   mourningWords: Keyword[]
+  /** Roles done in every world ("consultant", "courtier"): a trade they alone name gives way to the activity's other words. */
+  roleWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
@@ -229,6 +231,7 @@ export function readBank(sources: BankSources): Bank {
     businessClientWords: compileKeywords(language.businessClientWords),
     makerWords: compileKeywords(language.makerWords),
     mourningWords: compileKeywords(language.mourningWords),
+    roleWords: compileKeywords(language.roleWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     idioms: compileKeywords(language.idioms),

@@ -101,10 +101,11 @@ const NOT_TRADE_HEADS = new Set([
   ...['professeur', 'professeure', 'moniteur', 'monitrice', 'formateur', 'formatrice', 'educateur', 'educatrice', 'instructeur', 'instructrice'],
 ])
 
-function complementSide(text: string): 'first' | 'last' {
+/** A role done in every world ("courtier en vins", "loueur de bateaux") at the head leaves the world to its complement. */
+function complementSide(text: string, found: Lookups): 'first' | 'last' {
   if (!COMPLEMENT_AFTER.test(text)) return 'first'
   const head = words(text)[0] ?? ''
-  return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) ? 'first' : 'last'
+  return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) && !found.roles.some((role) => matchesAt([stem(head)], 0, role)) ? 'first' : 'last'
 }
 
 /** Stands in the sector index for the industries no sector covers (quarries, steelworks, paper mills…). */
@@ -132,6 +133,8 @@ interface Lookups {
   serviceHeads: Set<string>
   /** Stems of the vague words ("service", "specialist"), which are not an activity's head. */
   vague: Set<string>
+  /** Roles done in every world ("consultant", "courtier", "loueur"): a trade they alone name gives way to the world of the other words. */
+  roles: readonly Keyword[]
 }
 
 const lookupsByBank = new WeakMap<Bank, Lookups>()
@@ -159,6 +162,7 @@ function lookups(source: Bank): Lookups {
       audience: source.audienceWords,
       serviceHeads: new Set([...source.serviceHeads].map(stem)),
       vague,
+      roles: source.roleWords,
     }
     lookupsByBank.set(source, found)
   }
@@ -279,7 +283,7 @@ export function nearestSector(
   source: Bank = bank,
 ): { sectors: Sector[]; trades: Trade[]; uncovered: boolean; evidence: number; found: { sector: Sector; score: number }[] } | undefined {
   const found = lookups(source)
-  const side = complementSide(text)
+  const side = complementSide(text, found)
   const ranked = rankSectors(text, found, side)
   // An industry no sector covers has to say more than every sector's words, not just come first on a tie:
   // "funeral flowers" is a florist's.
@@ -308,7 +312,7 @@ const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/gi
 /** The worlds an event's own words point at, best first (a saint's name aside). */
 function rankEventWorlds(event: string, found: Lookups): { words: string; ranked: SectorScore[] } {
   const words = event.replace(SAINT_NAME, ' ')
-  return { words, ranked: rankSectors(words, found, complementSide(words)) }
+  return { words, ranked: rankSectors(words, found, complementSide(words, found)) }
 }
 
 /**
@@ -359,6 +363,26 @@ function hiddenByLongerPhrase(text: string, found: Lookups, source: Bank): (hit:
   }
 }
 
+/**
+ * Trade names that only say a role done in every world ("consultant", "auctioneer", "loueur", "courtier") when the
+ * activity's other words name a world: a garden consultant gardens, a livestock auctioneer sells cattle, a
+ * "loueur de bateaux" is on the water; said alone, the role still names its trade.
+ */
+function hiddenByTheirWorld(text: string, found: Lookups, source: Bank): (hit: KeywordHit<Trade>) => boolean {
+  const stemmed = stems(text)
+  if (found.preciseTrades.split(stemmed).length !== stemmed.length) return () => false
+  const roles = new Set<number>()
+  stemmed.forEach((_, start) => {
+    for (const role of found.roles) if (matchesAt(stemmed, start, role)) role.parts.forEach((_, offset) => roles.add(start + offset))
+  })
+  if (roles.size === 0) return () => false
+  const others = words(text)
+    .filter((_, position) => !roles.has(position))
+    .join(' ')
+  const othersNameAWorld = (nearestSector(others, source)?.sectors.length ?? 0) > 0
+  return (hit) => othersNameAWorld && hit.keyword.parts.every((_, offset) => roles.has(hit.start + offset))
+}
+
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
@@ -367,13 +391,15 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   const { preciseTrades, genericTrades } = found
   const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
   const activity = withoutIdioms(input.companyActivity, source)
-  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, hiddenByLongerPhrase(activity, found, source))
+  const longer = hiddenByLongerPhrase(activity, found, source)
+  const role = hiddenByTheirWorld(activity, found, source)
+  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, (hit) => longer(hit) || role(hit))
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
   if (near) {
     const arbiter = eventArbiter(input.event, near, source)
     if (arbiter) {
-      const nearTrades = rankEntries(input.companyActivity, lookups(source).tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity))
+      const nearTrades = rankEntries(input.companyActivity, found.tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity, found))
       return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
     }
     return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }

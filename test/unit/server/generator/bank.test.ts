@@ -354,6 +354,20 @@ describe('generator bank', () => {
     expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
+  it('reads a role done in every world by the world it is done in, and names its trade when said alone', () => {
+    expectSectors({
+      'garden consultant': 'garden',
+      'wedding consultant': 'events',
+      'consultant en fiscalité': 'accounting-law',
+      'courtier en vins': 'drinks',
+      'wine broker': 'drinks',
+      'loueur de camping-cars': 'automotive',
+    })
+    expect(matched('garden consultant').trades).toEqual([])
+    expect(matched('consultant').trades.map(({ id }) => id)).toEqual(['consulting'])
+    expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
+  })
+
   it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
     expectSectors({
       'hot sauce maker': 'food-shops',
