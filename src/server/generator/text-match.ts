@@ -111,6 +111,31 @@ const COMPOUND_HEADS = ['maker', 'making', 'smith', 'shop', 'store', 'monger', '
 const MIN_COMPOUND_PART = 3
 
 /**
+ * Endings of one trade's or activity's derived names, as `stem` writes them: the person, the place, the
+ * practice and the feminine ("chocolatier" and "chocolaterie", "orthophoniste" and "orthophonie", "taxidermist"
+ * and "taxidermy", "coiffeuse" and "coiffeur"), each pair tried both ways; and the English doer read as the
+ * doing ("groomer": grooming), not back: "planting" is no planter.
+ */
+const BOTH_WAYS: [string, string][] = [
+  ['ist', 'ie'],
+  ['ist', 'ing'],
+  ['er', 'erie'],
+  ['ier', 'erie'],
+  ['iere', 'erie'],
+  ['ier', 'iere'],
+  ['er', 'ere'],
+  ['eur', 'euse'],
+  ['eur', 'rice'],
+  ['ien', 'ienne'],
+  ['iste', 'ie'],
+  ['ogue', 'ogie'],
+  ['eute', 'ie'],
+]
+const DERIVED_ENDINGS: [string, string][] = [['er', 'ing'], ...BOTH_WAYS, ...BOTH_WAYS.map(([one, other]): [string, string] => [other, one])]
+/** A derived name's stem before its ending: shorter ones read too many words ("letter" as "letting", "tower" as "towing"). */
+const MIN_DERIVED_STEM = 5
+
+/**
  * Keywords looked up by the words of a text instead of tried one by one: the bank holds thousands of them,
  * and a game looks for them in a dozen texts. A word that writes a two-word keyword closed ("rollershutter"),
  * or that no keyword knows and is an English compound of a known word and a head ("cheesemaker"), is read as
@@ -123,12 +148,23 @@ export class KeywordIndex<T> {
   private readonly byBeginning = new Map<string, [T, Keyword][]>()
   /** Single words starting with `*`, by their ending. */
   private readonly byEnding = new Map<string, [T, Keyword][]>()
+  /** The words after the first of keywords of several ("builder" in "pool builder*"): known there, not to be read as another. */
+  private readonly laterWords = new Set<string>()
 
-  constructor(entries: readonly T[], keywordsOf: (entry: T) => readonly Keyword[]) {
+  /**
+   * `derivedNames`: a word no keyword knows may be read as another name of the same trade ("groomer": grooming).
+   * For the worlds' words only: a derived name says the world, not that the bank names the visitor's trade.
+   */
+  constructor(
+    entries: readonly T[],
+    keywordsOf: (entry: T) => readonly Keyword[],
+    private readonly derivedNames = false,
+  ) {
     for (const entry of entries) {
       for (const keyword of keywordsOf(entry)) {
-        const [first] = keyword.parts
+        const [first, ...later] = keyword.parts
         if (first === undefined) continue
+        for (const part of later) this.laterWords.add(part)
         const map = keyword.suffix ? this.byEnding : keyword.prefix && keyword.parts.length === 1 ? this.byBeginning : this.byFirstWord
         const list = map.get(first)
         if (list) list.push([entry, keyword])
@@ -159,11 +195,27 @@ export class KeywordIndex<T> {
     return undefined
   }
 
-  /** "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle". */
+  /** "groomer" as "grooming" when no keyword knows it but one knows the other name of the same trade. */
+  private derivedName(word: string): string | undefined {
+    for (const [from, to] of DERIVED_ENDINGS) {
+      if (!word.endsWith(from) || word.length - from.length < MIN_DERIVED_STEM) continue
+      const derived = word.slice(0, -from.length) + to
+      // Known as a whole word: a keyword that only begins it ("géomètre*" in "geometreute") says nothing of the ending.
+      if (this.byFirstWord.has(derived) || this.byBeginning.has(derived)) return derived
+    }
+    return undefined
+  }
+
+  /**
+   * "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle"; a word no keyword
+   * knows as another name of the same trade first ("fishkeeper" is fishkeeping, not fish).
+   */
   private compoundParts(word: string): string[] | undefined {
     if (word.length < 2 * MIN_COMPOUND_PART || this.byFirstWord.has(word)) return undefined
     const phrase = this.closedPhrase(word)
     if (phrase || this.knows(word)) return phrase
+    const derived = this.derivedNames && !this.laterWords.has(word) ? this.derivedName(word) : undefined
+    if (derived) return [derived]
     for (const head of COMPOUND_HEADS) {
       const modifier = word.slice(0, -head.length)
       if (word.endsWith(head) && modifier.length >= MIN_COMPOUND_PART && this.knows(stem(modifier))) return [stem(modifier), head]

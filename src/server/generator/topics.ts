@@ -155,6 +155,7 @@ function lookups(source: Bank): Lookups {
           : entry === NO_WORLD
             ? source.idioms
             : [...entry.vocabulary, ...entry.trades.flatMap((trade) => trade.vocabulary)],
+        true,
       ),
       stopStems: new Set([...source.stopWords].map(stem)),
       telling,
