@@ -405,14 +405,17 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
     }
     return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
   }
-  // The company name counts only when it names a trade outright ("Boulangerie Martin"): its other words
-  // ("Maison", "Le Jardin des saveurs") say little of what the business does.
+  // The company name names a trade outright ("Boulangerie Martin"), or its words count as the additional
+  // information's do (below): one word ("Maison", "Le Jardin des saveurs") says little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
   if (fromName.length) return named(fromName)
-  // Then the additional information, only when two of its words say the same world: "mobile phlebotomy service"
-  // is in no vocabulary, "Home blood tests for GP and private requests" is health.
-  const fromExtra = nearestSector(input.additionalInformation ?? '', source)
-  if (fromExtra?.sectors.length && fromExtra.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: fromExtra.sectors, nearTrades: fromExtra.trades, uncovered: false, evidence: fromExtra.evidence }
+  // Then the company name's or the additional information's words, only when two of them say the same world:
+  // "loss assessor" is in no vocabulary, "Loss Adjusters UK" is finance; nor is "mobile phlebotomy service",
+  // "Home blood tests for GP and private requests" is health.
+  for (const text of [input.companyName, input.additionalInformation ?? '']) {
+    const firm = nearestSector(text, source)
+    if (firm?.sectors.length && firm.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: firm.sectors, nearTrades: firm.trades, uncovered: false, evidence: firm.evidence }
+  }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
   if (catchAll.length) return named(catchAll)
   // A factory making what no sector knows ("spring manufacturer", "fabrication de colles") is an industry no

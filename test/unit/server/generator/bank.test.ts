@@ -636,6 +636,15 @@ describe('generator bank', () => {
     expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
   })
 
+  it('reads the company name for an activity whose words name no world, on two words at least', () => {
+    const sectorsOfNamed = (activity: string, companyName: string) => matchTopics(request(activity, 'Journée client', companyName)).sectors.map(({ id }) => id)
+    expect(sectorsOfNamed('loss assessor', 'Loss Adjusters UK')).toEqual(['finance'])
+    expect(sectorsOfNamed('loss assessor', 'Maison Test')).toEqual([])
+    // One word ("nursery": a school) is not enough; the activity's own words always come first.
+    expect(sectorsOfNamed('samphire grower', 'Samphire Nursery')).toEqual([])
+    expect(sectorsOfNamed('vendeur de chaussures', 'Loss Adjusters UK')).toEqual(['fashion'])
+  })
+
   it('lets the event choose between worlds the activity\'s words give the same score, and only then', () => {
     const sectorsFor = (activity: string, event: string) => matchTopics(request(activity, event)).sectors.map(({ id }) => id)
     // "shiatsu" (care) and "canin" (animals) weigh the same: the dog day says which world the business is in.
