@@ -132,6 +132,19 @@ const BOTH_WAYS: [string, string][] = [
   ['eute', 'ie'],
 ]
 const DERIVED_ENDINGS: [string, string][] = [['er', 'ing'], ...BOTH_WAYS, ...BOTH_WAYS.map(([one, other]): [string, string] => [other, one])]
+/**
+ * Plurals `stem` cannot fold, as it leaves them: French "-aux" of "-al" and "-ail" ("chevaux": "chevau"), and
+ * English "-es" after a hiss ("leashes": "leashe"), "-men", "-ves" ("knives": "knive") and "-oes". `stem` cannot
+ * drop these endings itself: "tuyaux" is "tuyau", "vaches" keeps its "e".
+ */
+const PLURAL_ENDINGS: [RegExp, string[]][] = [
+  [/(?<=\w{3})au$/, ['al', 'ail']],
+  [/(?<=\w{2}(?:ch|sh|ss|x|z))e$/, ['']],
+  [/(?<=\w{2})men$/, ['man']],
+  [/(?<=\w{2})ve$/, ['f', 'fe']],
+  [/(?<=\w{3}o)e$/, ['']],
+]
+
 /** A derived name's stem before its ending: shorter ones read too many words ("letter" as "letting", "tower" as "towing"). */
 const MIN_DERIVED_STEM = 5
 
@@ -195,26 +208,46 @@ export class KeywordIndex<T> {
     return undefined
   }
 
+  /** A keyword's word known whole: one that only begins it ("géomètre*" in "geometreute") says nothing of its ending. */
+  private knowsWhole(word: string): boolean {
+    return this.byFirstWord.has(word) || this.byBeginning.has(word)
+  }
+
+  /** "chevau" (chevaux) as "cheval", "leashe" (leashes) as "leash", when no keyword knows it but one knows its singular. */
+  private singular(word: string): string | undefined {
+    for (const [ending, singulars] of PLURAL_ENDINGS) {
+      if (!ending.test(word)) continue
+      // Stemmed as the bank's keywords are: "canicross" is "canicros".
+      const found = singulars.map((end) => stem(word.replace(ending, end))).find((candidate) => this.knowsWhole(candidate))
+      if (found) return found
+    }
+    return undefined
+  }
+
   /** "groomer" as "grooming" when no keyword knows it but one knows the other name of the same trade. */
   private derivedName(word: string): string | undefined {
     for (const [from, to] of DERIVED_ENDINGS) {
       if (!word.endsWith(from) || word.length - from.length < MIN_DERIVED_STEM) continue
       const derived = word.slice(0, -from.length) + to
-      // Known as a whole word: a keyword that only begins it ("géomètre*" in "geometreute") says nothing of the ending.
-      if (this.byFirstWord.has(derived) || this.byBeginning.has(derived)) return derived
+      if (this.knowsWhole(derived)) return derived
     }
     return undefined
   }
 
   /**
-   * "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle"; a word no keyword
-   * knows as another name of the same trade first ("fishkeeper" is fishkeeping, not fish).
+   * "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle"; first, a plural
+   * as its singular known whole ("tribunaux": tribunal, though "trib*" begins it), and a word no keyword knows as
+   * another name of the same trade ("fishkeeper" is fishkeeping, not fish). Not a word a longer keyword holds.
    */
   private compoundParts(word: string): string[] | undefined {
-    if (word.length < 2 * MIN_COMPOUND_PART || this.byFirstWord.has(word)) return undefined
+    if (this.byFirstWord.has(word)) return undefined
     const phrase = this.closedPhrase(word)
-    if (phrase || this.knows(word)) return phrase
-    const derived = this.derivedNames && !this.laterWords.has(word) ? this.derivedName(word) : undefined
+    if (phrase) return phrase
+    const held = this.laterWords.has(word)
+    const singular = held ? undefined : this.singular(word)
+    if (singular) return [singular]
+    if (this.knows(word)) return undefined
+    const derived = this.derivedNames && !held ? this.derivedName(word) : undefined
     if (derived) return [derived]
     for (const head of COMPOUND_HEADS) {
       const modifier = word.slice(0, -head.length)

@@ -32,6 +32,12 @@ describe('generator word matching', () => {
     for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
   })
 
+  it('reads a plural its stem does not fold as its singular known whole, in every index', () => {
+    const index = indexOf({ animals: ['cheval', 'leash', 'canicross'], law: ['trib*'], justice: ['tribunal*'], crafts: ['knife'], plumbing: ['tuyau*'] })
+    const readings = { 'élevage de chevaux': ['animals'], leashes: ['animals'], canicrosses: ['animals'], tribunaux: ['justice'], knives: ['crafts'], tuyaux: ['plumbing'], vaches: [] }
+    for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
+  })
+
   it('reads a word no keyword knows as another name of the same trade, known whole', () => {
     const words = { animals: ['fishkeeping'], food: ['fish'], beauty: ['microblading', 'orthophonie'], surveyor: ['géomètre*'], garden: ['planter'], building: ['pool builder*'], leisure: ['building'] }
     const index = indexOf(words, true)
