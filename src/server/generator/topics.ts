@@ -101,7 +101,7 @@ const NOT_TRADE_HEADS = new Set([
   ...['professeur', 'professeure', 'moniteur', 'monitrice', 'formateur', 'formatrice', 'educateur', 'educatrice', 'instructeur', 'instructrice'],
 ])
 
-/** A role done in every world ("courtier en vins", "loueur de bateaux") at the head leaves the world to its complement. */
+/** A role done in every world ("courtier en vins", "loueur de vélos") at the head leaves the world to its complement. */
 function complementSide(text: string, found: Lookups): 'first' | 'last' {
   if (!COMPLEMENT_AFTER.test(text)) return 'first'
   const head = words(text)[0] ?? ''
@@ -366,8 +366,8 @@ function hiddenByLongerPhrase(text: string, found: Lookups, source: Bank): (hit:
 
 /**
  * Trade names that only say a role done in every world ("consultant", "auctioneer", "loueur", "courtier") when the
- * activity's other words name a world: a garden consultant gardens, a livestock auctioneer sells cattle, a
- * "loueur de bateaux" is on the water; said alone, the role still names its trade.
+ * activity's other words name a world: a garden consultant gardens, a cattle auctioneer sells cattle, a
+ * "loueur de vélos" hires bikes out to tourists; said alone, the role still names its trade.
  */
 function hiddenByTheirWorld(text: string, found: Lookups, source: Bank): (hit: KeywordHit<Trade>) => boolean {
   const stemmed = stems(text)
