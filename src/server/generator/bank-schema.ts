@@ -169,6 +169,10 @@ export const sectorFileSchema = z
         title: 'Clientèle d’entreprises',
         description: 'Coché quand les entreprises de ce secteur vendent surtout à d’autres entreprises : quand ses sondages manquent, le jeu prend les sondages « pour une clientèle d’entreprises ».',
       }),
+    makers: idOf(
+      'Secteur de ceux qui fabriquent',
+      'L’identifiant du secteur d’une activité qui fabrique ce dont parle celui-ci (avec un mot de fabrication : « fabrication de sauces », « soup maker ») : qui fabrique des plats les vend à emporter ou aux magasins, il ne les sert pas à table (« food-shops » pour les restaurants).',
+    ).optional(),
     facts: z
       .array(sectorFactSchema)
       .min(12, 'expected at least 12 facts')
@@ -337,6 +341,20 @@ const languageTemplatesSchema = z.strictObject({
       title: 'Sondages sur l’événement, pour une clientèle d’entreprises',
       description: 'Comme les sondages sur l’événement, quand le visiteur vend à d’autres entreprises.',
     }),
+  soberActivityPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(3)
+    .meta({
+      title: 'Sondages sur l’activité, pour les métiers du deuil',
+      description: 'Comme les sondages sur l’activité, quand le visiteur accompagne le deuil (mots des métiers du deuil) : accueil, conseil, démarches ; rien de festif.',
+    }),
+  soberEventPolls: z
+    .array(pollTextSchema.meta({ ...pollTextSchema.meta(), title: 'Sondage' }))
+    .min(2)
+    .meta({
+      title: 'Sondages sur l’événement, pour les métiers du deuil',
+      description: 'Comme les sondages sur l’événement, quand le visiteur accompagne le deuil : information, souvenir, rencontre ; ni plaisir, ni sortie, ni lot.',
+    }),
 })
 
 const templatesIn = (title: string) => languageTemplatesSchema.meta({ title, description: PLACEHOLDER_HELP })
@@ -394,11 +412,29 @@ export const languageFileSchema = z
       'Mots de l’industrie',
       'Les mots d’une activité qui fabrique en usine (« fabrication », « manufacturer », « industriel ») : quand aucun autre mot de l’activité ne désigne un secteur (« spring manufacturer », « fabrication de ressorts »), c’est une industrie qu’aucun secteur ne couvre, et le jeu prend les faits de l’événement et des faits généraux, pas ceux du secteur que les mots de l’événement évoqueraient.',
     ),
+    /** Words saying an activity makes what it sells ("fabrication", "maker"): a sector may send its makers to another. */
+    makerWords: keywords(
+      3,
+      'Mots de fabrication',
+      'Les mots d’une activité qui fabrique ce qu’elle vend (« fabrication », « fabricant », « maker », « producteur ») : quand le secteur trouvé nomme un « secteur de ceux qui fabriquent », l’activité est de celui-là (« hot sauce maker » : commerces alimentaires, pas restaurants).',
+    ),
     /** Words saying an activity sells to other businesses ("B2B", "grossiste"). */
     businessClientWords: keywords(
       3,
       'Mots d’une clientèle d’entreprises',
       'Les mots d’une activité qui vend à d’autres entreprises (« B2B », « grossiste », « sous-traitance ») : ses sondages parlent de commandes et de fournisseurs, pas de sorties en famille. Une industrie qu’aucun secteur ne couvre et que nomme un mot de l’industrie (« fabrication de ressorts ») en est une aussi.',
+    ),
+    /** Trades of mourning ("pompes funèbres", "funeral home"): their polls stay sober, never festive. */
+    mourningWords: keywords(
+      3,
+      'Mots des métiers du deuil',
+      'Les mots d’une activité qui accompagne le deuil (« pompes funèbres », « funeral home », « crématorium ») : quand les sondages de la banque manquent, ses sondages sont sobres (pas de soirée en amoureux ni de lot à gagner).',
+    ),
+    /** Roles done in every world ("consultant", "courtier", "loueur"): the world is what they are done in. */
+    roleWords: keywords(
+      3,
+      'Rôles de tous les mondes',
+      'Les mots d’un métier qui se fait dans tous les mondes (« consultant », « courtier », « loueur », « auctioneer ») : un métier qu’ils nomment seuls cède la place au monde des autres mots de l’activité (« garden consultant » : jardin ; « courtier en vins » : vins), et en tête d’une activité française ils laissent le monde à leur complément. Seuls, ils nomment toujours leur métier.',
     ),
     /** The people a business serves ("pour seniors", "for small businesses"): they say who its customers are, not its trade. */
     audienceWords: keywords(
@@ -470,7 +506,7 @@ export interface BankReferenceProblem {
 
 /**
  * What the schemas cannot see alone: sector files named by their id, ids used once across files, and the
- * sectors an event names existing.
+ * sectors an event or a sector's makers name existing.
  */
 export function bankReferenceProblems(
   sectors: readonly { path: string; data: SectorFile }[],
@@ -489,6 +525,7 @@ export function bankReferenceProblems(
     if (path !== `sectors/${data.id}.json`) problems.push({ file: path, at: ['id'], message: `"${data.id}" does not match the file name; expected "${path.replace(/^sectors\/(.*)\.json$/, '$1')}"` })
     once('sector', data.id, path, ['id'])
     data.trades.forEach((trade, index) => once('trade', trade.id, path, ['trades', index, 'id']))
+    if (data.makers !== undefined && !sectorIds.has(data.makers)) problems.push({ file: path, at: ['makers'], message: `no sector "${data.makers}"` })
   }
   for (const { path, data } of events) {
     data.events.forEach((event, index) => {

@@ -67,6 +67,8 @@ export interface Sector {
   polls: Poll[]
   /** Its businesses sell mostly to other businesses. */
   servesBusinesses: boolean
+  /** The id of the sector of those who make what it speaks of ("fabrication de sauces": food shops, not restaurants). */
+  makers: string | undefined
 }
 
 export interface CalendarEvent {
@@ -98,6 +100,12 @@ export interface Bank {
   /** Words saying an activity makes things in a factory ("fabrication", "manufacturer"): with no world's word, an uncovered industry. */
   industryWords: Keyword[]
   businessClientWords: Keyword[]
+  /** Words saying an activity makes what it sells ("fabrication", "maker"): it belongs to its sector's `makers`. */
+  makerWords: Keyword[]
+  /** Words of the trades of mourning ("pompes funèbres", "funeral home"): their template polls are sober. */
+  mourningWords: Keyword[]
+  /** Roles done in every world ("consultant", "courtier"): a trade they alone name gives way to the activity's other words. */
+  roleWords: Keyword[]
   /** Words naming the people a business serves ("seniors", "PME", "students"): an activity's audience, not its trade. */
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
@@ -184,6 +192,7 @@ export function readBank(sources: BankSources): Bank {
       facts: sector.facts.map((fact, index) => toFact(fact, `sector:${sector.id}#${index}`, origin)),
       polls: sector.polls.map((poll, index) => toPoll(poll, `sector:${sector.id}#poll${index}`, origin)),
       servesBusinesses: sector.servesBusinesses === true,
+      makers: sector.makers,
     }
   })
   const events: CalendarEvent[] = eventData.map((event) => {
@@ -220,6 +229,9 @@ export function readBank(sources: BankSources): Bank {
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     industryWords: compileKeywords(language.industryWords),
     businessClientWords: compileKeywords(language.businessClientWords),
+    makerWords: compileKeywords(language.makerWords),
+    mourningWords: compileKeywords(language.mourningWords),
+    roleWords: compileKeywords(language.roleWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     idioms: compileKeywords(language.idioms),

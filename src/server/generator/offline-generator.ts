@@ -1,5 +1,5 @@
 import type { Experience, ExperienceQuestion, GameLanguage, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { bank, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type Sector } from './bank'
+import { bank, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type PollText, type Sector } from './bank'
 import type { Placeholder } from './placeholders'
 import { readExtraInformation, type ExtraInformation } from './extra-information'
 import { answeredByBrief, briefTexts, QUESTION_COUNT, repeats, type BriefTexts, type QuestionText } from './quality'
@@ -48,6 +48,8 @@ interface Context {
   source: Bank
   /** The visitor sells to other businesses. */
   businessClients: boolean
+  /** The visitor's trade accompanies mourning (a funeral home): nothing festive. */
+  mourning: boolean
 }
 
 function fill(template: string, values: Values): string {
@@ -220,12 +222,23 @@ function sellsToBusinesses(match: TopicMatch, activity: string, source: Bank): b
   return match.uncovered && mentionsAny(activity, source.industryWords)
 }
 
+/** The template polls that fill in when the bank's run out: sober for mourning, about orders for business buyers. */
+function templatePolls({ templates, businessClients, mourning }: Pick<Context, 'templates' | 'businessClients' | 'mourning'>): { event: PollText[]; activity: PollText[] } {
+  if (mourning) return { event: templates.soberEventPolls, activity: templates.soberActivityPolls }
+  if (businessClients) return { event: templates.businessEventPolls, activity: templates.businessActivityPolls }
+  return { event: templates.eventPolls, activity: templates.activityPolls }
+}
+
 function pollQuestions(context: Context): { questions: ExperienceQuestion[]; origins: QuestionOrigin[] } {
-  const { match, language, random, templates, extra, values, source, businessClients } = context
+  const { match, language, random, templates, extra, values, source, businessClients, mourning } = context
   const fromBank = (poll: Poll): Candidate => ({ key: poll.key, origin: poll.origin, poll: poll[language] })
-  const filled = (polls: { question: string; answers: string[] }[], prefix: string): Candidate[] =>
+  const filled = (polls: PollText[], prefix: string): Candidate[] =>
     random.shuffle(polls).map((poll, index) => ({ key: `${prefix}${index}`, origin: { kind: 'template' }, poll: { question: fill(poll.question, values), answers: [...poll.answers] } }))
-  const bankStreams = streams(match, random, (holder) => holder.polls)
+  // A sector's polls ask its shoppers ("votre viennoiserie préférée ?"): a wholesaler placed in the sector sells
+  // to businesses, unless the sector itself does. A factory no sector covers keeps its event's world's polls (053).
+  const [sector] = match.sectors
+  const askShoppers = !businessClients || sector === undefined || sector.servesBusinesses
+  const bankStreams = streams(match, random, (holder) => (askShoppers || 'kind' in holder ? holder.polls : []))
   const candidates: Streams<Candidate> = {
     own: bankStreams.own.map(fromBank),
     event: bankStreams.event.map(fromBank),
@@ -234,9 +247,10 @@ function pollQuestions(context: Context): { questions: ExperienceQuestion[]; ori
   }
   const announcement = extra.announcements[0]
   const first: Candidate[] = announcement ? [{ key: 'announcement', origin: { kind: 'announcement' }, poll: { question: fill(templates.extraPoll.question, { ...values, sentence: announcement }), answers: [...templates.extraPoll.answers] } }] : []
-  const eventPolls = businessClients ? templates.businessEventPolls : templates.eventPolls
-  const activityPolls = businessClients ? templates.businessActivityPolls : templates.activityPolls
-  const fallback = [...filled(eventPolls, 'event-template'), ...filled(activityPolls, 'activity-template'), ...random.shuffle(source.general.polls).map(fromBank)]
+  const polls = templatePolls(context)
+  // The general polls speak of shopping and prizes, out of place in mourning.
+  const general = mourning ? [] : random.shuffle(source.general.polls).map(fromBank)
+  const fallback = [...filled(polls.event, 'event-template'), ...filled(polls.activity, 'activity-template'), ...general]
   const alike = (candidate: Candidate, chosen: Candidate[]) => chosen.some((other) => repeats({ question: other.poll.question }, { question: candidate.poll.question }, source) !== undefined)
   const chosen = random.shuffle(choose(first, candidates, fallback, (candidate, others) => !alike(candidate, others)))
   return { questions: chosen.map(({ poll }) => ({ question: poll.question, answers: poll.answers })), origins: chosen.map(({ origin }) => origin) }
@@ -273,7 +287,8 @@ export function composeOffline(input: GeneratorRequest, source: Bank = bank): Co
   }
   const random = seededRandom(requestSeed(input))
   const businessClients = sellsToBusinesses(match, input.companyActivity, source)
-  const context: Context = { language, templates, random, match, extra, brief: briefTexts(input, source), values, source, businessClients }
+  const mourning = mentionsAny(input.companyActivity, source.mourningWords)
+  const context: Context = { language, templates, random, match, extra, brief: briefTexts(input, source), values, source, businessClients, mourning }
 
   const { questions, origins } = kind === 'quiz' ? quizQuestions(context) : pollQuestions(context)
   const clipped = questions.map((question) => ({

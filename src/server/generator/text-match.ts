@@ -111,9 +111,48 @@ const COMPOUND_HEADS = ['maker', 'making', 'smith', 'shop', 'store', 'monger', '
 const MIN_COMPOUND_PART = 3
 
 /**
+ * Endings of one trade's or activity's derived names, as `stem` writes them: the person, the place, the
+ * practice and the feminine ("chocolatier" and "chocolaterie", "orthophoniste" and "orthophonie", "taxidermist"
+ * and "taxidermy", "coiffeuse" and "coiffeur"), each pair tried both ways; and the English doer read as the
+ * doing ("groomer": grooming), not back: "planting" is no planter.
+ */
+const BOTH_WAYS: [string, string][] = [
+  ['ist', 'ie'],
+  ['ist', 'ing'],
+  ['er', 'erie'],
+  ['ier', 'erie'],
+  ['iere', 'erie'],
+  ['ier', 'iere'],
+  ['er', 'ere'],
+  ['eur', 'euse'],
+  ['eur', 'rice'],
+  ['ien', 'ienne'],
+  ['iste', 'ie'],
+  ['ogue', 'ogie'],
+  ['eute', 'ie'],
+]
+const DERIVED_ENDINGS: [string, string][] = [['er', 'ing'], ...BOTH_WAYS, ...BOTH_WAYS.map(([one, other]): [string, string] => [other, one])]
+/**
+ * Plurals `stem` cannot fold, as it leaves them: French "-aux" of "-al" and "-ail" ("chevaux": "chevau"), and
+ * English "-es" after a hiss ("leashes": "leashe"), "-men", "-ves" ("knives": "knive") and "-oes". `stem` cannot
+ * drop these endings itself: "tuyaux" is "tuyau", "vaches" keeps its "e".
+ */
+const PLURAL_ENDINGS: [RegExp, string[]][] = [
+  [/(?<=\w{3})au$/, ['al', 'ail']],
+  [/(?<=\w{2}(?:ch|sh|ss|x|z))e$/, ['']],
+  [/(?<=\w{2})men$/, ['man']],
+  [/(?<=\w{2})ve$/, ['f', 'fe']],
+  [/(?<=\w{3}o)e$/, ['']],
+]
+
+/** A derived name's stem before its ending: shorter ones read too many words ("letter" as "letting", "tower" as "towing"). */
+const MIN_DERIVED_STEM = 5
+
+/**
  * Keywords looked up by the words of a text instead of tried one by one: the bank holds thousands of them,
- * and a game looks for them in a dozen texts. A word no keyword knows, written as an English compound of a
- * known word and a head ("cheesemaker"), is read as the two words ("cheese maker").
+ * and a game looks for them in a dozen texts. A word that writes a two-word keyword closed ("rollershutter"),
+ * or that no keyword knows and is an English compound of a known word and a head ("cheesemaker"), is read as
+ * the two words.
  */
 export class KeywordIndex<T> {
   /** By first word: whole-word keywords, and multi-word ones whatever their last word. */
@@ -122,12 +161,23 @@ export class KeywordIndex<T> {
   private readonly byBeginning = new Map<string, [T, Keyword][]>()
   /** Single words starting with `*`, by their ending. */
   private readonly byEnding = new Map<string, [T, Keyword][]>()
+  /** The words after the first of keywords of several ("builder" in "pool builder*"): known there, not to be read as another. */
+  private readonly laterWords = new Set<string>()
 
-  constructor(entries: readonly T[], keywordsOf: (entry: T) => readonly Keyword[]) {
+  /**
+   * `derivedNames`: a word no keyword knows may be read as another name of the same trade ("groomer": grooming).
+   * For the worlds' words only: a derived name says the world, not that the bank names the visitor's trade.
+   */
+  constructor(
+    entries: readonly T[],
+    keywordsOf: (entry: T) => readonly Keyword[],
+    private readonly derivedNames = false,
+  ) {
     for (const entry of entries) {
       for (const keyword of keywordsOf(entry)) {
-        const [first] = keyword.parts
+        const [first, ...later] = keyword.parts
         if (first === undefined) continue
+        for (const part of later) this.laterWords.add(part)
         const map = keyword.suffix ? this.byEnding : keyword.prefix && keyword.parts.length === 1 ? this.byBeginning : this.byFirstWord
         const list = map.get(first)
         if (list) list.push([entry, keyword])
@@ -146,9 +196,59 @@ export class KeywordIndex<T> {
     return false
   }
 
-  /** "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle". */
+  /**
+   * "rollershutter" as ["roller", "shutter"] when a keyword of two words spells it, whatever its head: the longer
+   * keyword wins over a shorter one that only begins the word ("roller*"), as it would written apart.
+   */
+  private closedPhrase(word: string): string[] | undefined {
+    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+      const parts = [word.slice(0, cut), word.slice(cut)]
+      if (this.byFirstWord.get(parts[0]!)?.some(([, keyword]) => keyword.parts.length === 2 && matchesAt(parts, 0, keyword))) return parts
+    }
+    return undefined
+  }
+
+  /** A keyword's word known whole: one that only begins it ("géomètre*" in "geometreute") says nothing of its ending. */
+  private knowsWhole(word: string): boolean {
+    return this.byFirstWord.has(word) || this.byBeginning.has(word)
+  }
+
+  /** "chevau" (chevaux) as "cheval", "leashe" (leashes) as "leash", when no keyword knows it but one knows its singular. */
+  private singular(word: string): string | undefined {
+    for (const [ending, singulars] of PLURAL_ENDINGS) {
+      if (!ending.test(word)) continue
+      // Stemmed as the bank's keywords are: "canicross" is "canicros".
+      const found = singulars.map((end) => stem(word.replace(ending, end))).find((candidate) => this.knowsWhole(candidate))
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /** "groomer" as "grooming" when no keyword knows it but one knows the other name of the same trade. */
+  private derivedName(word: string): string | undefined {
+    for (const [from, to] of DERIVED_ENDINGS) {
+      if (!word.endsWith(from) || word.length - from.length < MIN_DERIVED_STEM) continue
+      const derived = word.slice(0, -from.length) + to
+      if (this.knowsWhole(derived)) return derived
+    }
+    return undefined
+  }
+
+  /**
+   * "candlemaker" as ["candle", "maker"] when no keyword knows it whole but one knows "candle"; first, a plural
+   * as its singular known whole ("tribunaux": tribunal, though "trib*" begins it), and a word no keyword knows as
+   * another name of the same trade ("fishkeeper" is fishkeeping, not fish). Not a word a longer keyword holds.
+   */
   private compoundParts(word: string): string[] | undefined {
-    if (word.length < 2 * MIN_COMPOUND_PART || this.knows(word)) return undefined
+    if (this.byFirstWord.has(word)) return undefined
+    const phrase = this.closedPhrase(word)
+    if (phrase) return phrase
+    const held = this.laterWords.has(word)
+    const singular = held ? undefined : this.singular(word)
+    if (singular) return [singular]
+    if (this.knows(word)) return undefined
+    const derived = this.derivedNames && !held ? this.derivedName(word) : undefined
+    if (derived) return [derived]
     for (const head of COMPOUND_HEADS) {
       const modifier = word.slice(0, -head.length)
       if (word.endsWith(head) && modifier.length >= MIN_COMPOUND_PART && this.knows(stem(modifier))) return [stem(modifier), head]

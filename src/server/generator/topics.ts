@@ -101,10 +101,11 @@ const NOT_TRADE_HEADS = new Set([
   ...['professeur', 'professeure', 'moniteur', 'monitrice', 'formateur', 'formatrice', 'educateur', 'educatrice', 'instructeur', 'instructrice'],
 ])
 
-function complementSide(text: string): 'first' | 'last' {
+/** A role done in every world ("courtier en vins", "loueur de vélos") at the head leaves the world to its complement. */
+function complementSide(text: string, found: Lookups): 'first' | 'last' {
   if (!COMPLEMENT_AFTER.test(text)) return 'first'
   const head = words(text)[0] ?? ''
-  return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) ? 'first' : 'last'
+  return TRADE_HEAD.test(head) && !NOT_TRADE_HEADS.has(head) && !found.roles.some((role) => matchesAt([stem(head)], 0, role)) ? 'first' : 'last'
 }
 
 /** Stands in the sector index for the industries no sector covers (quarries, steelworks, paper mills…). */
@@ -132,6 +133,8 @@ interface Lookups {
   serviceHeads: Set<string>
   /** Stems of the vague words ("service", "specialist"), which are not an activity's head. */
   vague: Set<string>
+  /** Roles done in every world ("consultant", "courtier", "loueur"): a trade they alone name gives way to the world of the other words. */
+  roles: readonly Keyword[]
 }
 
 const lookupsByBank = new WeakMap<Bank, Lookups>()
@@ -152,6 +155,7 @@ function lookups(source: Bank): Lookups {
           : entry === NO_WORLD
             ? source.idioms
             : [...entry.vocabulary, ...entry.trades.flatMap((trade) => trade.vocabulary)],
+        true,
       ),
       stopStems: new Set([...source.stopWords].map(stem)),
       telling,
@@ -159,6 +163,7 @@ function lookups(source: Bank): Lookups {
       audience: source.audienceWords,
       serviceHeads: new Set([...source.serviceHeads].map(stem)),
       vague,
+      roles: source.roleWords,
     }
     lookupsByBank.set(source, found)
   }
@@ -279,7 +284,7 @@ export function nearestSector(
   source: Bank = bank,
 ): { sectors: Sector[]; trades: Trade[]; uncovered: boolean; evidence: number; found: { sector: Sector; score: number }[] } | undefined {
   const found = lookups(source)
-  const side = complementSide(text)
+  const side = complementSide(text, found)
   const ranked = rankSectors(text, found, side)
   // An industry no sector covers has to say more than every sector's words, not just come first on a tie:
   // "funeral flowers" is a florist's.
@@ -308,7 +313,7 @@ const SAINT_NAME = /(?<![\p{L}\p{N}])(?:saint|sainte|st|ste)[\s.\-–]+\p{L}+/gi
 /** The worlds an event's own words point at, best first (a saint's name aside). */
 function rankEventWorlds(event: string, found: Lookups): { words: string; ranked: SectorScore[] } {
   const words = event.replace(SAINT_NAME, ' ')
-  return { words, ranked: rankSectors(words, found, complementSide(words)) }
+  return { words, ranked: rankSectors(words, found, complementSide(words, found)) }
 }
 
 /**
@@ -359,6 +364,26 @@ function hiddenByLongerPhrase(text: string, found: Lookups, source: Bank): (hit:
   }
 }
 
+/**
+ * Trade names that only say a role done in every world ("consultant", "auctioneer", "loueur", "courtier") when the
+ * activity's other words name a world: a garden consultant gardens, a cattle auctioneer sells cattle, a
+ * "loueur de vélos" hires bikes out to tourists; said alone, the role still names its trade.
+ */
+function hiddenByTheirWorld(text: string, found: Lookups, source: Bank): (hit: KeywordHit<Trade>) => boolean {
+  const stemmed = stems(text)
+  if (found.preciseTrades.split(stemmed).length !== stemmed.length) return () => false
+  const roles = new Set<number>()
+  stemmed.forEach((_, start) => {
+    for (const role of found.roles) if (matchesAt(stemmed, start, role)) role.parts.forEach((_, offset) => roles.add(start + offset))
+  })
+  if (roles.size === 0) return () => false
+  const others = words(text)
+    .filter((_, position) => !roles.has(position))
+    .join(' ')
+  const othersNameAWorld = (nearestSector(others, source)?.sectors.length ?? 0) > 0
+  return (hit) => othersNameAWorld && hit.keyword.parts.every((_, offset) => roles.has(hit.start + offset))
+}
+
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
@@ -367,25 +392,30 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   const { preciseTrades, genericTrades } = found
   const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
   const activity = withoutIdioms(input.companyActivity, source)
-  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, hiddenByLongerPhrase(activity, found, source))
+  const longer = hiddenByLongerPhrase(activity, found, source)
+  const role = hiddenByTheirWorld(activity, found, source)
+  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, (hit) => longer(hit) || role(hit))
   if (trades.length) return named(trades)
   const near = nearestSector(input.companyActivity, source)
   if (near) {
     const arbiter = eventArbiter(input.event, near, source)
     if (arbiter) {
-      const nearTrades = rankEntries(input.companyActivity, lookups(source).tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity))
+      const nearTrades = rankEntries(input.companyActivity, found.tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity, found))
       return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
     }
     return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
   }
-  // The company name counts only when it names a trade outright ("Boulangerie Martin"): its other words
-  // ("Maison", "Le Jardin des saveurs") say little of what the business does.
+  // The company name names a trade outright ("Boulangerie Martin"), or its words count as the additional
+  // information's do (below): one word ("Maison", "Le Jardin des saveurs") says little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
   if (fromName.length) return named(fromName)
-  // Then the additional information, only when two of its words say the same world: "mobile phlebotomy service"
-  // is in no vocabulary, "Home blood tests for GP and private requests" is health.
-  const fromExtra = nearestSector(input.additionalInformation ?? '', source)
-  if (fromExtra?.sectors.length && fromExtra.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: fromExtra.sectors, nearTrades: fromExtra.trades, uncovered: false, evidence: fromExtra.evidence }
+  // Then the company name's or the additional information's words, only when two of them say the same world:
+  // "loss assessor" is in no vocabulary, "Loss Adjusters UK" is finance; nor is "mobile phlebotomy service",
+  // "Home blood tests for GP and private requests" is health.
+  for (const text of [input.companyName, input.additionalInformation ?? '']) {
+    const firm = nearestSector(text, source)
+    if (firm?.sectors.length && firm.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: firm.sectors, nearTrades: firm.trades, uncovered: false, evidence: firm.evidence }
+  }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
   if (catchAll.length) return named(catchAll)
   // A factory making what no sector knows ("spring manufacturer", "fabrication de colles") is an industry no
@@ -413,11 +443,24 @@ function eventSectorOf(text: string, source: Bank, own: readonly Sector[], ownEv
   return trade ? sectorOf(trade, source) : nearestSector(words, source)?.sectors[0]
 }
 
+/**
+ * Who makes what a sector speaks of may belong to another sector (its `makers`): a hot sauce maker or a
+ * "fabrication de plats cuisinés" sells what it makes to take away or to shops, as food shops do (NAF 10), and
+ * serves no table (NAF 56). Named trades included: a pizza dough manufacturer is no pizzeria, and is not named so.
+ */
+function asMakers(activity: ActivityMatch, text: string, source: Bank): ActivityMatch {
+  const moved = activity.sectors.map((sector) => source.sectors.find(({ id }) => id === sector.makers) ?? sector)
+  if (moved.every((sector, index) => sector === activity.sectors[index]) || !mentionsAny(text, source.makerWords)) return activity
+  const sectors = [...new Set(moved)]
+  const kept = (trade: Trade) => sectors.includes(sectorOf(trade, source))
+  return { ...activity, sectors, trades: activity.trades.filter(kept), nearTrades: activity.nearTrades.filter(kept) }
+}
+
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {
   const extra = input.additionalInformation ?? ''
   const { calendar, seasons } = lookups(source)
   const named = rankEntries(input.event, calendar, 1)[0] ?? rankEntries(input.event, seasons, 1)[0]
-  const { evidence, ...activity } = matchActivity(input, source)
+  const { evidence, ...activity } = asMakers(matchActivity(input, source), input.companyActivity, source)
   const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors, evidence)
   const fromExtra = named || eventSector ? undefined : rankEntries(extra, calendar, 1)[0]
   return {

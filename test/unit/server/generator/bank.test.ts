@@ -354,6 +354,36 @@ describe('generator bank', () => {
     expect(matched('pallet racking inspection').uncovered).toBe(false)
   })
 
+  it('reads a role done in every world by the world it is done in, and names its trade when said alone', () => {
+    expectSectors({
+      'garden consultant': 'garden',
+      'wedding consultant': 'events',
+      'consultant en fiscalité': 'accounting-law',
+      'courtier en vins': 'drinks',
+      'wine broker': 'drinks',
+      'loueur de camping-cars': 'automotive',
+    })
+    expect(matched('garden consultant').trades).toEqual([])
+    expect(matched('consultant').trades.map(({ id }) => id)).toEqual(['consulting'])
+    expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
+  })
+
+  it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
+    expectSectors({
+      'hot sauce maker': 'food-shops',
+      'fabricant de plats cuisinés': 'food-shops',
+      'fabrication de sushis': 'food-shops',
+      'pizza dough manufacturer': 'food-shops',
+      'restaurant de sushis': 'restaurants',
+      'bar à soupes': 'restaurants',
+    })
+    expect(matched('pizza dough manufacturer').trades).toEqual([])
+    const sources = clone()
+    const restaurants = sources.sectors.find((file) => file.path === 'sectors/restaurants.json')!.data as { makers?: string }
+    restaurants.makers = 'space'
+    expect(validateBankFiles(sources)).toContain('sectors/restaurants.json › makers: no sector "space"')
+  })
+
   it('reads the plants and works of the NAF sections B to F no sector covers as such, and those a sector covers as its (walk of decision 055)', () => {
     // Before, a word of the product chose a world (cement: building, fertiliser: garden, "plant": garden,
     // electricity: the electrician, aeronautics: flying lessons, "moules": mussels, gold: jewellery), or no word did.
@@ -604,6 +634,15 @@ describe('generator bank', () => {
     // One word ("gate": building) is not enough; the activity's own words always come first.
     expect(sectorsWith('samphire grower', 'Picked at dawn, sold at the gate from April to June.')).toEqual([])
     expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
+  })
+
+  it('reads the company name for an activity whose words name no world, on two words at least', () => {
+    const sectorsOfNamed = (activity: string, companyName: string) => matchTopics(request(activity, 'Journée client', companyName)).sectors.map(({ id }) => id)
+    expect(sectorsOfNamed('loss assessor', 'Loss Adjusters UK')).toEqual(['finance'])
+    expect(sectorsOfNamed('loss assessor', 'Maison Test')).toEqual([])
+    // One word ("nursery": a school) is not enough; the activity's own words always come first.
+    expect(sectorsOfNamed('samphire grower', 'Samphire Nursery')).toEqual([])
+    expect(sectorsOfNamed('vendeur de chaussures', 'Loss Adjusters UK')).toEqual(['fashion'])
   })
 
   it('lets the event choose between worlds the activity\'s words give the same score, and only then', () => {

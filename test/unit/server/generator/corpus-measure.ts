@@ -7,6 +7,7 @@ import devCorpus from './dev-brief-corpus.json'
 import freshCorpus from './fresh-brief-corpus.json'
 import heldOutCorpus from './held-out-brief-corpus.json'
 import round6Corpus from './round6-brief-corpus.json'
+import round7Corpus from './round7-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -24,7 +25,9 @@ import unknownCorpus from './unknown-brief-corpus.json'
  * - fresh: the same kind again, written for the fifth round by an engineer who never tuned the matcher and never
  *   read its code or keywords, checked only for naming nothing of the bank before it was handed over;
  * - round 6: the same kind again, written blind for the sixth round by another engineer who never read the matcher, as a
- *   development set whose misses are to be read: an unbiased sample of what unseen businesses hit.
+ *   development set whose misses are to be read: an unbiased sample of what unseen businesses hit;
+ * - round 7: the same kind again, written blind for decision 056 before any run on it, measured once, then a
+ *   development set for its reading rules.
  * Each brief says which sectors and events its facts should come from (written by hand, not by the bank).
  */
 
@@ -77,6 +80,7 @@ export const devBriefs = toBriefs(devCorpus.briefs)
 export const blindBriefs = toBriefs(blindCorpus.briefs)
 export const freshBriefs = toBriefs(freshCorpus.briefs)
 export const round6Briefs = toBriefs(round6Corpus.briefs)
+export const round7Briefs = toBriefs(round7Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 

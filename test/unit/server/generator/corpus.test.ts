@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience } from '#src/features/ai-generator/experience-schema'
 import { matchTopics } from '#src/server/generator/topics'
-import { blindBriefs, describeBrief, devBriefs, freshBriefs, heldOutBriefs, knownBriefs, measureCorpus, round6Briefs, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
+import { blindBriefs, describeBrief, devBriefs, freshBriefs, heldOutBriefs, knownBriefs, measureCorpus, round6Briefs, round7Briefs, unknownBriefs, type CorpusBrief, type CorpusMeasure } from './corpus-measure'
 
 /** The goals of issue 22, also checked by `npm run bench`. */
 const GOALS = { informative: 0.9, own: 0.8 }
@@ -37,8 +37,8 @@ describe('brief corpora', () => {
     expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it('name in the unknown, held-out, development, blind, fresh and round 6 corpora no trade and no event of the bank', () => {
-    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs, ...blindBriefs, ...freshBriefs, ...round6Briefs].filter(({ input }) => {
+  it('name in the unknown, held-out, development, blind, fresh, round 6 and round 7 corpora no trade and no event of the bank', () => {
+    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs, ...blindBriefs, ...freshBriefs, ...round6Briefs, ...round7Briefs].filter(({ input }) => {
       const match = matchTopics(input)
       return match.trades.length > 0 || match.eventKnown
     })
@@ -60,15 +60,17 @@ describe('brief corpora', () => {
   // Their share of questions from the brief's own world is reported by `npm run bench`, not asserted here:
   // the bank is never tuned to the held-out and fresh ones, so their figures stay honest; the development and
   // blind ones (read brief by brief since decision 042) are below the goal, and a floor would invite tuning to them.
+  // Round 7 is smaller: it was written to check reading rules, beside the larger development sets.
   it.each([
-    ['held-out', heldOutBriefs],
-    ['development', devBriefs],
-    ['blind', blindBriefs],
-    ['fresh', freshBriefs],
-    ['round 6', round6Briefs],
-  ] as const)('give %s briefs five informative questions each', (_name, briefs) => {
+    ['held-out', heldOutBriefs, 120],
+    ['development', devBriefs, 120],
+    ['blind', blindBriefs, 120],
+    ['fresh', freshBriefs, 120],
+    ['round 6', round6Briefs, 120],
+    ['round 7', round7Briefs, 60],
+  ] as const)('give %s briefs five informative questions each', (_name, briefs, least) => {
     const measure = measured(briefs)
-    expect(briefs.length).toBeGreaterThanOrEqual(120)
+    expect(briefs.length).toBeGreaterThanOrEqual(least)
     expect(measure.failing).toEqual([])
     expect(measure.short).toBe(0)
     expect(measure.informative / measure.questions).toBeGreaterThanOrEqual(GOALS.informative)

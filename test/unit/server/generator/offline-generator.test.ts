@@ -130,6 +130,31 @@ describe('offline generator', () => {
     expect(answersOf(factory)).toContain('Sur un salon professionnel')
   })
 
+  it('asks a wholesaler of a known sector about orders, not its sector’s shoppers’ tastes', () => {
+    const fruit = { ...base, companyName: 'Primeurs du MIN', companyActivity: 'grossiste en fruits et légumes', event: 'Fête de la fraise', gameType: 1 as const }
+    const florist = { ...base, companyName: 'Covent Garden Stems', companyActivity: 'wholesale florist', event: "Mother's Day rush", gameType: 1 as const, gameLanguage: 'en' as const }
+    for (const input of [fruit, florist]) {
+      expect(matchTopics(input).sectors.length, input.companyActivity).toBeGreaterThan(0)
+      expect(origins(input).filter((origin) => origin.startsWith('sector:')), input.companyActivity).toEqual([])
+      expect(origins(input)).toContain('template')
+    }
+    const answers = generateOffline(fruit).questions.flatMap((question) => question.answers)
+    expect(answers.filter((answer) => ['Une remise sur la prochaine commande', 'Sur un salon professionnel', 'La direction', 'Les achats'].includes(answer)).length).toBeGreaterThan(0)
+  })
+
+  it('asks a funeral home sober questions, never festive or romantic ones', () => {
+    const festive = /amoureux|soirée privée|entre amis|plaisir|fête|lot|partner|private evening|friends|treat|prize|party/i
+    const french = { ...base, companyName: 'Pompes Funèbres Garnier', companyActivity: 'pompes funèbres', event: 'Journée nationale du souvenir', gameType: 1 as const }
+    const english = { ...base, companyName: 'Dignity Lane', companyActivity: 'funeral home', event: 'Dying Matters Awareness Week', gameType: 1 as const, gameLanguage: 'en' as const }
+    for (const input of [french, english]) {
+      const game = generateOffline(input)
+      expect(game.questions).toHaveLength(5)
+      const texts = game.questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
+      expect(texts.filter((text) => festive.test(text)), input.companyActivity).toEqual([])
+      expect(assessExperience(input, game).problems).toEqual([])
+    }
+  })
+
   it('puts a prize up front and the tone in the wording', () => {
     const prize = generateOffline({ ...base, additionalInformation: 'Un panier garni à gagner chaque semaine.' })
     expect(prize.introduction).toContain('Un panier garni à gagner chaque semaine.')

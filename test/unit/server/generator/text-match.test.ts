@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileKeyword, findKeyword, KeywordIndex, stems, type Keyword } from '#src/server/generator/text-match'
 import { rankEntries } from '#src/server/generator/topics'
 
-const indexOf = (entries: Record<string, string[]>) => new KeywordIndex(Object.keys(entries), (id) => entries[id]!.map(compileKeyword))
+const indexOf = (entries: Record<string, string[]>, derivedNames = false) => new KeywordIndex(Object.keys(entries), (id) => entries[id]!.map(compileKeyword), derivedNames)
 const found = (text: string, entries: Record<string, string[]>) => [...new Set(indexOf(entries).find(stems(text)).map(({ entry }) => entry))]
 
 describe('generator word matching', () => {
@@ -23,6 +23,28 @@ describe('generator word matching', () => {
     // Not a compound: no head, or a word the index knows whole.
     expect(found('carpet', { cars: ['car'], pets: ['pet'] })).toEqual([])
     expect(found('bookshop', { books: ['book'], shops: ['bookshop'] })).toEqual(['shops'])
+  })
+
+  it('reads a word no keyword knows as a two-word keyword written closed, whatever its head', () => {
+    const index = indexOf({ sport: ['roller*', 'wake board*'], building: ['roller shutter*'], leisure: ['model aircraft'], driving: ['aircraft'] })
+    // Two known words that are no keyword together stay one word ("bootcamp" is not boots and a camp).
+    const readings = { rollershutters: ['building'], wakeboarding: ['sport'], 'modelaircraft club': ['leisure'], rolleraircraft: ['sport'], aircraftroller: [] }
+    for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
+  })
+
+  it('reads a plural its stem does not fold as its singular known whole, in every index', () => {
+    const index = indexOf({ animals: ['cheval', 'leash', 'canicross'], law: ['trib*'], justice: ['tribunal*'], crafts: ['knife'], plumbing: ['tuyau*'] })
+    const readings = { 'élevage de chevaux': ['animals'], leashes: ['animals'], canicrosses: ['animals'], tribunaux: ['justice'], knives: ['crafts'], tuyaux: ['plumbing'], vaches: [] }
+    for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
+  })
+
+  it('reads a word no keyword knows as another name of the same trade, known whole', () => {
+    const words = { animals: ['fishkeeping'], food: ['fish'], beauty: ['microblading', 'orthophonie'], surveyor: ['géomètre*'], garden: ['planter'], building: ['pool builder*'], leisure: ['building'] }
+    const index = indexOf(words, true)
+    const readings = { fishkeeper: ['animals'], microblader: ['beauty'], orthophoniste: ['beauty'], 'géométrie des roues': [], 'tree planting': [], 'pool builder': ['building'] }
+    for (const [text, worlds] of Object.entries(readings)) expect(rankEntries(text, index, 1), text).toEqual(worlds)
+    // Only where asked: the trades' index does not name a trade by another of its names.
+    expect(rankEntries('microblader', indexOf(words), 1)).toEqual([])
   })
 
   it('ranks first the entry whose keyword spells more of the same words', () => {
