@@ -238,7 +238,9 @@ function pollQuestions(context: Context): { questions: ExperienceQuestion[]; ori
   // to businesses, unless the sector itself does. A factory no sector covers keeps its event's world's polls (053).
   const [sector] = match.sectors
   const askShoppers = !businessClients || sector === undefined || sector.servesBusinesses
-  const bankStreams = streams(match, random, (holder) => (askShoppers || 'kind' in holder ? holder.polls : []))
+  // The bank's polls ask shoppers and holiday-makers ("votre sortie des vacances de la Toussaint ?"): in
+  // mourning, only the sober templates speak.
+  const bankStreams = streams(match, random, (holder) => (mourning ? [] : askShoppers || 'kind' in holder ? holder.polls : []))
   const candidates: Streams<Candidate> = {
     own: bankStreams.own.map(fromBank),
     event: bankStreams.event.map(fromBank),

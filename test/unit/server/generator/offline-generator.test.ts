@@ -143,10 +143,15 @@ describe('offline generator', () => {
   })
 
   it('asks a funeral home sober questions, never festive or romantic ones', () => {
-    const festive = /amoureux|soirée privée|entre amis|plaisir|fête|lot|partner|private evening|friends|treat|prize|party/i
+    const festive = /amoureux|soirée privée|entre amis|plaisir|fête|lot|partner|private evening|friends|treat|prize|party|sortie|vacances|parc de loisirs|spectacle|outing|holiday|leisure park/i
     const french = { ...base, companyName: 'Pompes Funèbres Garnier', companyActivity: 'pompes funèbres', event: 'Journée nationale du souvenir', gameType: 1 as const }
     const english = { ...base, companyName: 'Dignity Lane', companyActivity: 'funeral home', event: 'Dying Matters Awareness Week', gameType: 1 as const, gameLanguage: 'en' as const }
-    for (const input of [french, english]) {
+    // The bank's own polls for these days ask about school-holiday outings.
+    const allSaints = { ...french, companyName: 'Pompes funèbres Roc', companyActivity: 'pompes funèbres et marbrerie', event: 'Toussaint' }
+    const allSaintsEnglish = { ...english, event: "All Saints' Day" }
+    // An animal-care trade: the sector's polls ask where the pet goes on holiday.
+    const petCrematorium = { ...english, companyName: 'Paws at Peace', companyActivity: 'pet crematorium', event: 'Rainbow Bridge Remembrance Day' }
+    for (const input of [french, english, allSaints, allSaintsEnglish, petCrematorium]) {
       const game = generateOffline(input)
       expect(game.questions).toHaveLength(5)
       const texts = game.questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
