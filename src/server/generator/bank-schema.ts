@@ -428,7 +428,7 @@ export const languageFileSchema = z
     mourningWords: keywords(
       3,
       'Mots des métiers du deuil',
-      'Les mots d’une activité qui accompagne le deuil (« pompes funèbres », « funeral home », « crématorium ») : quand les sondages de la banque manquent, ses sondages sont sobres (pas de soirée en amoureux ni de lot à gagner).',
+      'Les mots d’une activité qui accompagne le deuil (« pompes funèbres », « funeral home », « crématorium ») : ses sondages sont les sondages sobres des modèles, jamais ceux de la banque (la Toussaint y parle de sorties de vacances), ni soirée en amoureux ni lot à gagner.',
     ),
     /** Roles done in every world ("consultant", "courtier", "loueur"): the world is what they are done in. */
     roleWords: keywords(

@@ -102,7 +102,7 @@ export interface Bank {
   businessClientWords: Keyword[]
   /** Words saying an activity makes what it sells ("fabrication", "maker"): it belongs to its sector's `makers`. */
   makerWords: Keyword[]
-  /** Words of the trades of mourning ("pompes funèbres", "funeral home"): their template polls are sober. */
+  /** Words of the trades of mourning ("pompes funèbres", "funeral home"): only the sober template polls suit them. */
   mourningWords: Keyword[]
   /** Roles done in every world ("consultant", "courtier"): a trade they alone name gives way to the activity's other words. */
   roleWords: Keyword[]
