@@ -368,6 +368,17 @@ describe('generator bank', () => {
     expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
   })
 
+  it('tells a rose from a rosé: folded, the flower and the wine are one word, so the wine is named with its wine', () => {
+    expectSectors({
+      'rose grower': 'garden',
+      'rose nursery': 'garden',
+      'producteur de roses': 'garden',
+      'vin rosé': 'drinks',
+      'rosé wine merchant': 'drinks',
+      'vins rosés de Provence': 'drinks',
+    })
+  })
+
   it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
     expectSectors({
       'hot sauce maker': 'food-shops',
