@@ -368,7 +368,7 @@ describe('generator bank', () => {
     expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
   })
 
-  it('tells a rose from a rosé: folded, the flower and the wine are one word, so the wine is named with its wine', () => {
+  it('tells a rose from a rosé and a heritage centre from an héritage: folded, each pair is one word, so longer phrases say which', () => {
     expectSectors({
       'rose grower': 'garden',
       'rose nursery': 'garden',
@@ -376,6 +376,13 @@ describe('generator bank', () => {
       'vin rosé': 'drinks',
       'rosé wine merchant': 'drinks',
       'vins rosés de Provence': 'drinks',
+    })
+    // Heritage (culture) and "héritage" (an inheritance) too: the heritage sector's own phrases tell them apart.
+    expectSectors({
+      'heritage railway': 'culture',
+      'heritage centre': 'culture',
+      'conseil en héritage et succession': 'accounting-law',
+      "généalogiste, recherche d'héritiers": 'accounting-law',
     })
   })
 
