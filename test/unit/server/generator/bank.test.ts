@@ -368,7 +368,7 @@ describe('generator bank', () => {
     expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
   })
 
-  it('tells a rose from a rosé and a heritage centre from an héritage: folded, each pair is one word, so longer phrases say which', () => {
+  it('tells a rose from a rosé, a heritage centre from an héritage and kinesiology from physiotherapy: words alike, longer keywords say which', () => {
     expectSectors({
       'rose grower': 'garden',
       'rose nursery': 'garden',
@@ -384,6 +384,10 @@ describe('generator bank', () => {
       'conseil en héritage et succession': 'accounting-law',
       "généalogiste, recherche d'héritiers": 'accounting-law',
     })
+    // Kinésiologie is a wellness practice, sold beside sophrology; only "kinési*thérapie" is physiotherapy.
+    expect(matched('kinésiologue').trades.map(({ id }) => id)).toEqual(['spa'])
+    expect(matched('cabinet de kinésiologie').trades.map(({ id }) => id)).toEqual(['spa'])
+    expect(matched('masseur-kinésithérapeute').trades.map(({ id }) => id)).toEqual(['physiotherapist'])
   })
 
   it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
