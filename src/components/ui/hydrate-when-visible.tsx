@@ -32,6 +32,8 @@ interface Waiting {
   reached: boolean
   /** Asked for before React reached it: it opens as soon as React does. */
   requested: boolean
+  /** The prerendered element that shows where the boundary's content is, its key in `waiting`. */
+  wrapper: Element
 }
 
 /**
@@ -75,7 +77,7 @@ function openOnInteraction(event: Event): void {
 function stopWaitingForReact(click: HeldClick): void {
   for (const boundary of click.until) {
     if (boundary.reached) continue
-    for (const [wrapper, registered] of waiting) if (registered === boundary) waiting.delete(wrapper)
+    waiting.delete(boundary.wrapper)
     release(boundary)
   }
 }
@@ -97,8 +99,9 @@ function release(boundary: Waiting): void {
 }
 
 /** A prerendered boundary React has not rendered yet; its gate takes it over (`createGate`). */
-function awaitingReact(): Waiting {
+function awaitingReact(wrapper: Element): Waiting {
   return {
+    wrapper,
     ready: false,
     reached: false,
     requested: false,
@@ -115,7 +118,7 @@ function awaitingReact(): Waiting {
 export function deferHydrationUntilVisible(): void {
   if (deferring) return
   deferring = true
-  for (const wrapper of document.querySelectorAll(`[${WRAPPER_ATTRIBUTE}]`)) waiting.set(wrapper, awaitingReact())
+  for (const wrapper of document.querySelectorAll(`[${WRAPPER_ATTRIBUTE}]`)) waiting.set(wrapper, awaitingReact(wrapper))
   for (const type of INTERACTIONS) window.addEventListener(type, openOnInteraction, { capture: true, passive: type !== 'click' })
 }
 
@@ -132,7 +135,7 @@ function createGate<T>(id: string, module: DeferredModule<T> | undefined, uncove
   let resolve: (value: T | undefined) => void = () => {}
   const gate: Gate<T | undefined> = Object.assign(new Promise<T | undefined>((settle) => (resolve = settle)), { status: 'pending' as const })
   const early = waiting.get(wrapper)
-  const boundary: Waiting = Object.assign(early ?? { requested: false }, { open, ready: false, reached: true })
+  const boundary: Waiting = Object.assign(early ?? { requested: false, wrapper }, { open, ready: false, reached: true })
   let opened = false
   let stopObserving = () => {}
 
