@@ -238,9 +238,13 @@ function pollQuestions(context: Context): { questions: ExperienceQuestion[]; ori
   // to businesses, unless the sector itself does. A factory no sector covers keeps its event's world's polls (053).
   const [sector] = match.sectors
   const askShoppers = !businessClients || sector === undefined || sector.servesBusinesses
-  // The bank's polls ask shoppers and holiday-makers ("votre sortie des vacances de la Toussaint ?"): in
-  // mourning, only the sober templates speak.
-  const bankStreams = streams(match, random, (holder) => (mourning ? [] : askShoppers || 'kind' in holder ? holder.polls : []))
+  const bankPolls = (holder: Sector | CalendarEvent): Poll[] => {
+    // The bank's polls ask shoppers and holiday-makers ("votre sortie des vacances de la Toussaint ?"): in
+    // mourning, only the sober templates speak.
+    if (mourning) return []
+    return askShoppers || 'kind' in holder ? holder.polls : []
+  }
+  const bankStreams = streams(match, random, bankPolls)
   const candidates: Streams<Candidate> = {
     own: bankStreams.own.map(fromBank),
     event: bankStreams.event.map(fromBank),
