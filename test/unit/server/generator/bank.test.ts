@@ -15,6 +15,8 @@ const sectorsOf = (activity: string) => nearestSector(activity)?.sectors.map(({ 
 const nobody: string[][] = []
 const request = (companyActivity: string, event = 'Journée client', companyName = 'Maison Test') => ({ companyName, companyActivity, event, additionalInformation: '' })
 const matched = (activity: string) => matchTopics(request(activity))
+/** The ids of the trades an activity names, in the order they were found. */
+const tradeIds = (activity: string) => matched(activity).trades.map(({ id }) => id)
 /** Each activity (a key) is matched to its one sector (the value). */
 function expectSectors(cases: Record<string, string>): void {
   for (const [activity, sector] of Object.entries(cases)) expect(matched(activity).sectors.map(({ id }) => id), activity).toEqual([sector])
@@ -211,7 +213,7 @@ describe('generator bank', () => {
     // An industry no sector covers hides a trade name too: the known limit of decision 039.
     expect(matched('wind farm operator')).toMatchObject({ sectors: [], uncovered: true })
     // A phrase of the trade's own world leaves it named.
-    expect(matched('ostéopathe pour sportifs').trades.map(({ id }) => id)).toEqual(['osteopath'])
+    expect(tradeIds('ostéopathe pour sportifs')).toEqual(['osteopath'])
   })
 
   it('finds the worlds of trades a walk of NAF sub-classes, the répertoire des métiers and directory categories found missed', () => {
@@ -325,7 +327,7 @@ describe('generator bank', () => {
     const questions = (activity: string, gameLanguage: 'fr' | 'en') =>
       composeOffline({ ...request(activity, 'Journée portes ouvertes'), gameType: 0, gameLanguage, llmModel: 'fast' }).experience.questions.map(({ question }) => question)
     // "Ballons" alone is also the football's: the shop is named, so its balloons come before weddings and marathons.
-    expect(matchTopics(request('magasin de ballons et fêtes')).trades.map(({ id }) => id)).toEqual(['party-shop'])
+    expect(tradeIds('magasin de ballons et fêtes')).toEqual(['party-shop'])
     expect(questions('magasin de ballons et fêtes', 'fr').filter((question) => /ballon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
     expect(questions('helium balloon shop', 'en').filter((question) => /balloon|baudruche/i.test(question)).length).toBeGreaterThanOrEqual(2)
     expect(questions('Serrurier dépannage 24h/24', 'fr').filter((question) => /serrure/i.test(question)).length).toBeGreaterThanOrEqual(3)
@@ -364,8 +366,8 @@ describe('generator bank', () => {
       'loueur de camping-cars': 'automotive',
     })
     expect(matched('garden consultant').trades).toEqual([])
-    expect(matched('consultant').trades.map(({ id }) => id)).toEqual(['consulting'])
-    expect(matched('loueur').trades.map(({ id }) => id)).toEqual(['car-rental'])
+    expect(tradeIds('consultant')).toEqual(['consulting'])
+    expect(tradeIds('loueur')).toEqual(['car-rental'])
   })
 
   it('tells a rose from a rosé, a heritage centre from an héritage and kinesiology from physiotherapy: words alike, longer keywords say which', () => {
@@ -385,9 +387,9 @@ describe('generator bank', () => {
       "généalogiste, recherche d'héritiers": 'accounting-law',
     })
     // Kinésiologie is a wellness practice, sold beside sophrology; only "kinési*thérapie" is physiotherapy.
-    expect(matched('kinésiologue').trades.map(({ id }) => id)).toEqual(['spa'])
-    expect(matched('cabinet de kinésiologie').trades.map(({ id }) => id)).toEqual(['spa'])
-    expect(matched('masseur-kinésithérapeute').trades.map(({ id }) => id)).toEqual(['physiotherapist'])
+    expect(tradeIds('kinésiologue')).toEqual(['spa'])
+    expect(tradeIds('cabinet de kinésiologie')).toEqual(['spa'])
+    expect(tradeIds('masseur-kinésithérapeute')).toEqual(['physiotherapist'])
   })
 
   it('reads a maker of what restaurants serve as a food shop, named trade or not, and a restaurant as a restaurant', () => {
@@ -452,9 +454,9 @@ describe('generator bank', () => {
 
   it('meets a prefix keyword ending in "s" in the bare word too ("mattress*" in "mattress", whose stem is "mattres")', () => {
     // Before, only the longer forms met such keywords ("mattresses", "minibuses"): the bare word went to a shop or nowhere.
-    expect(matched('mattress shop').trades.map(({ id }) => id)).toEqual(['bedding'])
+    expect(tradeIds('mattress shop')).toEqual(['bedding'])
     expect(matched('minibus').sectors.map(({ id }) => id)).toEqual(['automotive'])
-    expect(matched('seamstress').trades.map(({ id }) => id)).toEqual(['alterations'])
+    expect(tradeIds('seamstress')).toEqual(['alterations'])
     expect(stems('mattress')).toEqual(['mattres'])
   })
 
@@ -606,10 +608,10 @@ describe('generator bank', () => {
     expect(nearest('amis du patrimoine, sauvegarde d\'un lavoir')).not.toBe('tech')
     // "opéra" is a word of its own, not the beginning of "opérateur" or "operator".
     expect(nearest('location avec opérateur de matériel de construction')).not.toBe('culture')
-    expect(matchTopics(request('plant hire operator')).trades.map(({ id }) => id)).not.toContain('theatre')
-    expect(matchTopics(request('opéra de quartier')).trades.map(({ id }) => id)).toEqual(['theatre'])
+    expect(tradeIds('plant hire operator')).not.toContain('theatre')
+    expect(tradeIds('opéra de quartier')).toEqual(['theatre'])
     // "menu*" reached "menuiserie", which "menuisi*" (menuisier) did not.
-    expect(matchTopics(request('menuiserie alu')).trades.map(({ id }) => id)).toEqual(['carpenter'])
+    expect(tradeIds('menuiserie alu')).toEqual(['carpenter'])
     expect(nearest('menus de fête')).toBe('restaurants')
     // An audit of the words each prefix keyword reaches in the bank's texts and the nomenclature.
     const strays: Record<string, string> = {
