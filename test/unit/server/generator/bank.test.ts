@@ -596,6 +596,20 @@ describe('generator bank', () => {
     expectSectors(cases)
   })
 
+  it('reads a trade named by a compound noun as that noun, not as one of its words ("roller", "cable", "aircraft", "isolation", "seaside")', () => {
+    // Each of those words names another world on its own: roller skating, cable television, flying lessons,
+    // insulation, the seaside holiday.
+    expectSectors({
+      'roller shutter installation': 'building',
+      'cable wakeboarding park': 'sport',
+      'cable ski lake': 'sport',
+      'model aircraft club': 'leisure',
+      'model boat club': 'leisure',
+      "flottaison en caisson d'isolation sensorielle": 'beauty',
+      'seaside rock maker': 'food-shops',
+    })
+  })
+
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
     const nearest = (text: string) => nearestSector(text)?.sectors[0]?.id
     expect(nearest('plateforme')).not.toBe('home')
