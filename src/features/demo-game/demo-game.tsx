@@ -61,6 +61,9 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
   // the click that ends it (dispatched in the same task as the release).
   const holdSwapDuringPress = (releaseEvents: readonly ('pointerup' | 'pointercancel' | 'keyup')[]) => {
     pressing.current = true
+    // A take-over the game's arrival queued just before the press is not drawn yet (the press began on this
+    // button): it is called off, and comes again once the press is over.
+    setHandoff(undefined)
     const released = () => {
       for (const type of releaseEvents) window.removeEventListener(type, released, true)
       pressing.current = false
