@@ -45,6 +45,7 @@ beforeEach(() => {
 const buttonUnderPointer = () => screen.getByRole('button', { name: /roue|Jeu chargé/ })
 /** Lets the browser's next task run: React draws what was queued (outside `act`, as in a browser). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 10))
+/** Promise callbacks only, no task: the wheel hears that its game arrived and queues the take-over, which React has not drawn. */
 const settle = async () => {
   for (let tick = 0; tick < 20; tick++) await Promise.resolve()
 }
