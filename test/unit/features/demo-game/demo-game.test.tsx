@@ -43,8 +43,14 @@ beforeEach(() => {
 
 /** The spin button the pointer is over: the still picture's, or the game's once it has taken over. */
 const buttonUnderPointer = () => screen.getByRole('button', { name: /roue|Jeu chargé/ })
-/** Lets the browser's next task run: React draws what was queued (outside `act`, as in a browser). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 10))
+/**
+ * Gives React the time to draw what was queued (outside `act`, as in a browser): its scheduler runs in
+ * `setImmediate` tasks, which a timer that falls due first would overtake on a loaded machine.
+ */
+const letReactDraw = async () => {
+  await new Promise<void>((resolve) => setTimeout(resolve, 50))
+  await new Promise<void>((resolve) => setImmediate(resolve))
+}
 /** Promise callbacks only, no task: the wheel hears that its game arrived and queues the take-over, which React has not drawn. */
 const settle = async () => {
   for (let tick = 0; tick < 20; tick++) await Promise.resolve()
@@ -69,13 +75,12 @@ describe('the demo wheel before its game arrives', () => {
       const pressed = buttonUnderPointer()
       expect(pressed).toHaveTextContent(content.spinLabel)
       press.down(pressed)
-      await nextTask()
+      await letReactDraw()
       const released = buttonUnderPointer()
       press.up(released)
       // A click follows only a press that began and ended on the same button.
       if (released === pressed) fireEvent.click(released)
-      await nextTask()
-      expect(screen.getByRole('button', { name: 'Jeu chargé' })).toHaveAttribute('data-spin-on-mount', 'true')
+      expect(await screen.findByRole('button', { name: 'Jeu chargé' }, { timeout: 3000 })).toHaveAttribute('data-spin-on-mount', 'true')
     },
   )
 })
