@@ -610,6 +610,10 @@ describe('generator bank', () => {
     })
   })
 
+  it('places a brocanteur with the old furniture they sell, though a "brocante" alone may be a flea market, an event', () => {
+    expectSectors({ brocanteur: 'home', brocanteuse: 'home', 'brocanteur professionnel': 'home' })
+  })
+
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {
     const nearest = (text: string) => nearestSector(text)?.sectors[0]?.id
     expect(nearest('plateforme')).not.toBe('home')
