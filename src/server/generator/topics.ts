@@ -387,28 +387,56 @@ function hiddenByTheirWorld(text: string, found: Lookups, source: Bank): (hit: K
 /** The visitor's world, and how many of the activity's words say so: a named trade says it outright. */
 type ActivityMatch = Pick<TopicMatch, 'trades' | 'sectors' | 'nearTrades' | 'uncovered'> & { evidence: number }
 
+/** A named trade says the visitor's world outright. */
+const byTrades = (trades: Trade[], source: Bank): ActivityMatch => ({
+  trades,
+  sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))],
+  nearTrades: [],
+  uncovered: false,
+  evidence: Number.POSITIVE_INFINITY,
+})
+
+/**
+ * What a place offers comes after "with" or "avec": a "hotel with a spa and restaurant" is a hotel, not a spa.
+ * The words before it, or undefined when the activity has no such part or begins with it.
+ */
+const AMENITIES = /\s(?:with|avec|featuring|including)\s/iu
+function amenityHead(activity: string): string | undefined {
+  const amenities = AMENITIES.exec(activity)
+  return amenities && amenities.index > 0 ? activity.slice(0, amenities.index) : undefined
+}
+
+/** The world an activity's own words give: the trades it names, else the nearest sector by its words. */
+function matchActivityWords(activity: string, event: string, source: Bank): ActivityMatch | undefined {
+  const found = lookups(source)
+  const spoken = withoutIdioms(activity, source)
+  const longer = hiddenByLongerPhrase(spoken, found, source)
+  const role = hiddenByTheirWorld(spoken, found, source)
+  const trades = rankEntries(spoken, found.preciseTrades, MAX_TRADES, 'first', undefined, (hit) => longer(hit) || role(hit))
+  if (trades.length) return byTrades(trades, source)
+  const near = nearestSector(activity, source)
+  if (!near) return undefined
+  const arbiter = eventArbiter(event, near, source)
+  if (arbiter) {
+    const nearTrades = rankEntries(activity, found.tradeWords.get(arbiter)!, MAX_TRADES, complementSide(activity, found))
+    return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
+  }
+  return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
+}
+
 function matchActivity(input: Request, source: Bank): ActivityMatch {
   const found = lookups(source)
   const { preciseTrades, genericTrades } = found
-  const named = (trades: Trade[]) => ({ trades, sectors: [...new Set(trades.map((trade) => sectorOf(trade, source)))], nearTrades: [], uncovered: false, evidence: Number.POSITIVE_INFINITY })
-  const activity = withoutIdioms(input.companyActivity, source)
-  const longer = hiddenByLongerPhrase(activity, found, source)
-  const role = hiddenByTheirWorld(activity, found, source)
-  const trades = rankEntries(activity, preciseTrades, MAX_TRADES, 'first', undefined, (hit) => longer(hit) || role(hit))
-  if (trades.length) return named(trades)
-  const near = nearestSector(input.companyActivity, source)
-  if (near) {
-    const arbiter = eventArbiter(input.event, near, source)
-    if (arbiter) {
-      const nearTrades = rankEntries(input.companyActivity, found.tradeWords.get(arbiter)!, MAX_TRADES, complementSide(input.companyActivity, found))
-      return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
-    }
-    return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
-  }
+  const ofActivity = matchActivityWords(input.companyActivity, input.event, source)
+  // Trades named only among what the place offers give way to the world its head's words say.
+  const head = amenityHead(input.companyActivity)
+  const ofHead = ofActivity?.trades.length && head !== undefined ? matchActivityWords(head, input.event, source) : undefined
+  if (ofHead?.sectors.length && ofHead.trades.length === 0) return ofHead
+  if (ofActivity) return ofActivity
   // The company name names a trade outright ("Boulangerie Martin"), or its words count as the additional
   // information's do (below): one word ("Maison", "Le Jardin des saveurs") says little of what the business does.
   const fromName = rankEntries(input.companyName, preciseTrades)
-  if (fromName.length) return named(fromName)
+  if (fromName.length) return byTrades(fromName, source)
   // Then the company name's or the additional information's words, only when two of them say the same world:
   // "loss assessor" is in no vocabulary, "Loss Adjusters UK" is finance; nor is "mobile phlebotomy service",
   // "Home blood tests for GP and private requests" is health.
@@ -417,7 +445,7 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
     if (firm?.sectors.length && firm.evidence >= FIRM_EVIDENCE - SAME_SCORE) return { trades: [], sectors: firm.sectors, nearTrades: firm.trades, uncovered: false, evidence: firm.evidence }
   }
   const catchAll = rankEntries(input.companyActivity, genericTrades, 1)
-  if (catchAll.length) return named(catchAll)
+  if (catchAll.length) return byTrades(catchAll, source)
   // A factory making what no sector knows ("spring manufacturer", "fabrication de colles") is an industry no
   // sector covers: its event's words ("Engineering Week", "Journée de la chimie") do not make it one's.
   return { trades: [], sectors: [], nearTrades: [], uncovered: mentionsAny(input.companyActivity, source.industryWords), evidence: 0 }

@@ -128,6 +128,39 @@ describe('generator bank', () => {
     expect(matchTopics(request('caviste', 'Nouvel An chinois')).event?.id).toBe('lunar-new-year')
   })
 
+  it('knows an event by the other names shops give it', () => {
+    const eventOf = (event: string) => matchTopics(request('boutique de cadeaux', event)).event?.id
+    const cases: Record<string, string> = {
+      'Holiday season sale': 'christmas',
+      'Secret Santa': 'christmas',
+      'Boxing Day': 'christmas',
+      'Bonne année 2027': 'new-year',
+      'Three Kings Day': 'epiphany',
+      "Galentine's Day": 'valentine',
+      "St Paddy's": 'st-patrick',
+      "Mum's Day": 'mothers-day',
+      'Mom’s Day brunch': 'mothers-day',
+      "Dad's Day": 'fathers-day',
+      "Vacances scolaires d'été": 'summer-holidays',
+      'Nuit des sorcières': 'halloween',
+      'Spooky season': 'halloween',
+      'Cyber Week': 'black-friday',
+      '20 years in business': 'anniversary',
+      'Open studio weekend': 'open-day',
+      'Soft opening': 'opening',
+      'Nouvelle adresse': 'opening',
+      'Journée mondiale de la musique': 'music-day',
+      'Tournoi des VI Nations': 'six-nations',
+      "Journée de l'abeille": 'bee-day',
+      'Back to uni': 'back-to-school',
+      'Vide-dressing': 'braderie',
+      'Fall collection': 'autumn',
+    }
+    for (const [event, id] of Object.entries(cases)) expect(eventOf(event), event).toBe(id)
+    // "Open doors" is the Welsh heritage days as much as a shop's open day: it names neither.
+    expect(eventOf('Open doors')).toBeUndefined()
+  })
+
   it('places a trade the bank does not name in the nearest sector by its words, and nowhere when nothing matches', () => {
     const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
     expect(sectorOf('fabrication artisanale de nougats et calissons')).toEqual(['food-shops'])
@@ -612,6 +645,21 @@ describe('generator bank', () => {
 
   it('places a brocanteur with the old furniture they sell, though a "brocante" alone may be a flea market, an event', () => {
     expectSectors({ brocanteur: 'home', brocanteuse: 'home', 'brocanteur professionnel': 'home' })
+  })
+
+  it('reads an antiques dealer as the brocanteur, and the restaurants of other countries as restaurants', () => {
+    expectSectors({ 'Antiques dealer': 'home', 'antique dealers': 'home', 'Antiques centre': 'home', "Marchand d'antiquités": 'home' })
+    expectSectors({ 'Italian trattoria': 'restaurants', Ristorante: 'restaurants', 'Osteria del porto': 'restaurants', Izakaya: 'restaurants' })
+    expectSectors({ Churrascaria: 'restaurants', 'Omakase counter': 'restaurants', 'Winstub alsacienne': 'restaurants', Speakeasy: 'restaurants', 'Rooftop bar': 'restaurants' })
+  })
+
+  it('reads a place by what it is, not by what it offers ("hotel with a spa and restaurant")', () => {
+    expectSectors({ 'Hotel with a spa and restaurant': 'tourism', 'Seaside hotel with a spa and restaurant': 'tourism', 'Hôtel avec spa et restaurant': 'tourism' })
+    // A trade named before what it offers keeps what it offers: a bakery with a tea room serves at table too.
+    expect(tradeIds('Boulangerie avec salon de thé')).toEqual(['bakery', 'cafe'])
+    expect(tradeIds('Coffee shop with board games')).toEqual(['cafe'])
+    // Nothing before "with" that names a world: what follows says it.
+    expect(tradeIds('With love bakery')).toEqual(['bakery'])
   })
 
   it('keeps prefix keywords of the bank off unrelated words ("plateforme", "Fourth", "toilettes", "start")', () => {

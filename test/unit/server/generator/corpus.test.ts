@@ -37,12 +37,16 @@ describe('brief corpora', () => {
     expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it('name in the unknown, held-out, development, blind, fresh, round 6 and round 7 corpora no trade and no event of the bank', () => {
-    const named = [...unknownBriefs, ...heldOutBriefs, ...devBriefs, ...blindBriefs, ...freshBriefs, ...round6Briefs, ...round7Briefs].filter(({ input }) => {
-      const match = matchTopics(input)
-      return match.trades.length > 0 || match.eventKnown
-    })
-    expect(named.map(describeBrief)).toEqual([])
+  it('name in the unknown, held-out, development, blind, fresh, round 6 and round 7 corpora no trade of the bank, and no event but those it learnt later', () => {
+    const unknownCorpora = { unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs }
+    const all = Object.values(unknownCorpora).flat()
+    expect(all.filter(({ input }) => matchTopics(input).trades.length > 0).map(describeBrief)).toEqual([])
+    const namingAnEvent = (briefs: CorpusBrief[]) => briefs.filter(({ input }) => matchTopics(input).eventKnown)
+    // Names the bank learnt from how shops call these events (decision 058), after the corpora were written, not from them.
+    expect(namingAnEvent(unknownBriefs).map(describeBrief)).toEqual(['open water swimming group / Boxing Day dip (poll, en)', 'custom phone case printing / Cyber Week (poll, en)'])
+    // The held-out briefs are counted, never read.
+    expect(namingAnEvent(heldOutBriefs).length).toBe(2)
+    for (const briefs of [devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs]) expect(namingAnEvent(briefs).map(describeBrief)).toEqual([])
   })
 
   it.each([
