@@ -448,6 +448,12 @@ export const languageFileSchema = z
       'Services faits à tout',
       'Les mots d’un service qui s’applique à n’importe quel objet (« réparation », « nettoyage », « repair ») : en tête d’une activité (« réparation de drones de loisir », « sofa repair »), ils disent son métier, pas l’objet qui suit.',
     ),
+    /** How a service is delivered ("cours", "séance", "lesson"): before "with", who gives it says the world. */
+    sessionWords: keywords(
+      5,
+      'Formes d’une prestation',
+      'Les mots qui disent sous quelle forme un service est rendu (« cours », « séance », « consultation », « lesson », « tour ») : dans « séances avec un ostéopathe » ou « lessons with a tennis coach », c’est le métier nommé après « avec » ou « with » qui dit le monde, alors que dans « hôtel avec spa » c’est le lieu nommé avant.',
+    ),
     /** Phrases one of whose words is a world's but which name none ("bank holiday": a day off, not banking). */
     idioms: keywords(
       1,

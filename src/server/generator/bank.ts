@@ -110,6 +110,8 @@ export interface Bank {
   audienceWords: Keyword[]
   /** Services done to anything ("réparation", "cleaning"): at an activity's head they name its trade. */
   serviceHeads: Set<string>
+  /** How a service is delivered ("cours", "séance", "lesson"): an activity's head that says it is no place. */
+  sessionWords: Keyword[]
   /** Phrases naming no world though one of their words is a world's ("bank holiday"): that word does not count there. */
   idioms: Keyword[]
 }
@@ -234,6 +236,7 @@ export function readBank(sources: BankSources): Bank {
     roleWords: compileKeywords(language.roleWords),
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
+    sessionWords: compileKeywords(language.sessionWords),
     idioms: compileKeywords(language.idioms),
   }
 }

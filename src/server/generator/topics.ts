@@ -428,10 +428,13 @@ function matchActivity(input: Request, source: Bank): ActivityMatch {
   const found = lookups(source)
   const { preciseTrades, genericTrades } = found
   const ofActivity = matchActivityWords(input.companyActivity, input.event, source)
-  // Trades named only among what the place offers give way to the world its head's words say.
+  // What a place is comes before what it offers: its trades first ("salle de sport avec sauna": the gym, then the
+  // spa), or the world its words say when it names none. Not when the head is how a service is given ("séances
+  // avec un ostéopathe"): there the trade named after "avec" says the world.
   const head = amenityHead(input.companyActivity)
-  const ofHead = ofActivity?.trades.length && head !== undefined ? matchActivityWords(head, input.event, source) : undefined
-  if (ofHead?.sectors.length && ofHead.trades.length === 0) return ofHead
+  const ofHead = ofActivity?.trades.length && head !== undefined && !mentionsAny(head, source.sessionWords) ? matchActivityWords(head, input.event, source) : undefined
+  if (ofHead?.trades.length) return byTrades([...new Set([...ofHead.trades, ...ofActivity!.trades])].slice(0, MAX_TRADES), source)
+  if (ofHead?.sectors.length) return ofHead
   if (ofActivity) return ofActivity
   // The company name names a trade outright ("Boulangerie Martin"), or its words count as the additional
   // information's do (below): one word ("Maison", "Le Jardin des saveurs") says little of what the business does.

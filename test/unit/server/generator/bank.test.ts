@@ -653,10 +653,15 @@ describe('generator bank', () => {
     expectSectors({ Churrascaria: 'restaurants', 'Omakase counter': 'restaurants', 'Winstub alsacienne': 'restaurants', Speakeasy: 'restaurants', 'Rooftop bar': 'restaurants' })
   })
 
-  it('reads a place by what it is, not by what it offers ("hotel with a spa and restaurant")', () => {
-    expectSectors({ 'Hotel with a spa and restaurant': 'tourism', 'Seaside hotel with a spa and restaurant': 'tourism', 'Hôtel avec spa et restaurant': 'tourism' })
-    // A trade named before what it offers keeps what it offers: a bakery with a tea room serves at table too.
+  it('reads a place by what it is before what it offers ("hotel with a spa"), and a session by who gives it', () => {
+    expectSectors({ 'Hotel with a spa and restaurant': 'tourism', 'Seaside hotel with a spa and restaurant': 'tourism', 'Hôtel avec spa': 'tourism' })
+    expectSectors({ 'Ferme avec boutique et crêperie': 'farming' })
+    // A trade named before what it offers comes first, and keeps what it offers: a bakery with a tea room serves at
+    // table too, though the sauna and the hammam of a gym are two words of the spa's against one of the gym's.
     expect(tradeIds('Boulangerie avec salon de thé')).toEqual(['bakery', 'cafe'])
+    expect(tradeIds('Salle de sport avec sauna et hammam')).toEqual(['gym', 'spa'])
+    // How a service is given is no place: who gives it, after "avec" or "with", says the world.
+    expectSectors({ 'Séances avec un ostéopathe': 'health', 'Cours avec un coach sportif': 'sport', 'Lessons with a tennis coach': 'sport', 'Classes with a personal trainer': 'sport' })
     expect(tradeIds('Coffee shop with board games')).toEqual(['cafe'])
     // Nothing before "with" that names a world: what follows says it.
     expect(tradeIds('With love bakery')).toEqual(['bakery'])
