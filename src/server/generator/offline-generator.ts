@@ -135,10 +135,12 @@ function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, items
     event = rank(itemsOf(match.event), union(match.words.activity, match.words.extra), random)
     const ours = match.event.sectors.length === 0 || match.sectors.some((sector) => match.event!.sectors.includes(sector.id))
     share = match.event.kind === 'business' || !ours ? EVENT_SHARE.aside : EVENT_SHARE.precise
-  } else if (match.eventSector && !match.sectors.includes(match.eventSector)) {
+  } else if (match.eventSector) {
     // "Journée mondiale de l'abeille" at a bakery: the facts of beekeeping that speak of bees, not all of farming.
     // With no sector of its own, the visitor's world is the one its event speaks of: all of it, closest first.
-    // Not for an industry no sector covers: "Site safety week" at a chemical plant is not about building.
+    // Not for an industry no sector covers: "Site safety week" at a chemical plant is not about building. In the
+    // visitor's own sector, its facts that speak of the event come first, whatever trade they are filed under:
+    // "Octobre rose" at a radiology practice asks about breast screening before the Sécurité sociale.
     const wordsOfEvent = match.words.event
     const items = itemsOf(match.eventSector)
     const ownWorld = match.sectors.length > 0 || match.uncovered

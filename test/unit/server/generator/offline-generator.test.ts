@@ -97,6 +97,18 @@ describe('offline generator', () => {
   })
 
 
+  it('asks about a health campaign the bank does not name, at a bakery, a hair salon or a radiology practice alike, and only there', () => {
+    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
+    const aboutPinkOctober = (texts: string[]) => texts.filter((text) => /Octobre rose|cancer du sein/i.test(text)).length
+    expect(aboutPinkOctober(questionsOf({ ...base, event: 'Octobre rose' }))).toBe(2)
+    expect(aboutPinkOctober(questionsOf({ ...base, companyName: 'Mèches', companyActivity: 'salon de coiffure', event: 'Octobre rose' }))).toBe(2)
+    // In the visitor's own sector, the facts the event's words name come first, whatever trade they are filed under.
+    expect(aboutPinkOctober(questionsOf({ ...base, companyName: 'Imagerie du Parc', companyActivity: 'cabinet de radiologie', event: 'Octobre rose' }))).toBe(2)
+    expect(questionsOf({ ...base, companyName: 'Pharmacie du Marché', companyActivity: 'pharmacie', event: 'Mois sans tabac' }).filter((text) => /tabac/i.test(text)).length).toBeGreaterThanOrEqual(1)
+    // A campaign's facts stay out of a game that is not about it.
+    expect(questionsOf({ ...base, companyName: 'Cabinet Sourire', companyActivity: 'dentiste', event: 'Journée portes ouvertes' }).filter((text) => /Octobre rose|tabac/i.test(text))).toEqual([])
+  })
+
   it('puts facts of the trade an unnamed activity is near before the whole sector: sorbets for a sorbet maker, oysters for an oyster bar', () => {
     const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
     const sorbets = questionsOf({ ...base, companyName: 'Glaces Lucie', companyActivity: 'fabrication de sorbets artisanaux', event: 'Été' })
