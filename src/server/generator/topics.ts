@@ -425,8 +425,7 @@ function matchActivityWords(activity: string, event: string, source: Bank): Acti
 }
 
 function matchActivity(input: Request, source: Bank): ActivityMatch {
-  const found = lookups(source)
-  const { preciseTrades, genericTrades } = found
+  const { preciseTrades, genericTrades } = lookups(source)
   const ofActivity = matchActivityWords(input.companyActivity, input.event, source)
   // What a place is comes before what it offers: its trades first ("salle de sport avec sauna": the gym, then the
   // spa), or the world its words say when it names none. Not when the head is how a service is given ("séances

@@ -7,6 +7,8 @@ import { matchTopics } from '#src/server/generator/topics'
 const base: GeneratorRequest = { companyName: 'Boulangerie Lemoine', companyActivity: 'boulangerie artisanale', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' }
 const visible = (input: GeneratorRequest) => JSON.stringify(generateOffline(input))
 const origins = (input: GeneratorRequest) => composeOffline(input).origins.map((origin) => ('id' in origin ? `${origin.kind}:${origin.id}` : origin.kind))
+/** Each question of the game written for `input`, with its answers, as one text. */
+const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
 
 /** The ten-business walk of issue 22, as a visitor outside the bank would try it. */
 const issueBriefs: GeneratorRequest[] = [
@@ -98,7 +100,6 @@ describe('offline generator', () => {
 
 
   it('asks about a health campaign the bank does not name, at a bakery, a hair salon or a radiology practice alike, and only there', () => {
-    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
     const aboutPinkOctober = (texts: string[]) => texts.filter((text) => /Octobre rose|cancer du sein/i.test(text)).length
     expect(aboutPinkOctober(questionsOf({ ...base, event: 'Octobre rose' }))).toBe(2)
     expect(aboutPinkOctober(questionsOf({ ...base, companyName: 'Mèches', companyActivity: 'salon de coiffure', event: 'Octobre rose' }))).toBe(2)
@@ -110,7 +111,6 @@ describe('offline generator', () => {
   })
 
   it('puts facts of the trade an unnamed activity is near before the whole sector: sorbets for a sorbet maker, oysters for an oyster bar', () => {
-    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
     const sorbets = questionsOf({ ...base, companyName: 'Glaces Lucie', companyActivity: 'fabrication de sorbets artisanaux', event: 'Été' })
     expect(sorbets.filter((text) => /sorbet|glace/i.test(text)).length).toBeGreaterThanOrEqual(2)
     const oysters = questionsOf({ ...base, companyName: 'Le Banc', companyActivity: 'bar à huîtres', event: 'Noël' })
@@ -121,7 +121,6 @@ describe('offline generator', () => {
   })
 
   it('asks a tradesperson about their own trade in a poll: a locksmith about locks and keys, a photographer about photos', () => {
-    const questionsOf = (input: GeneratorRequest) => generateOffline(input).questions.map((question) => `${question.question} ${question.answers.join(' ')}`)
     const locksmith = questionsOf({ ...base, companyName: 'Serrures Martin', companyActivity: 'serrurier dépannage', event: 'Semaine de la sécurité', gameType: 1 })
     expect(locksmith.filter((text) => /serrur|clés|porte d'entrée/i.test(text)).length).toBeGreaterThanOrEqual(3)
     const photographer = questionsOf({ ...base, companyName: 'Studio Lumière', companyActivity: 'wedding photographer', event: 'Wedding fair', gameType: 1, gameLanguage: 'en' })
