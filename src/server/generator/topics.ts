@@ -489,7 +489,9 @@ function asMakers(activity: ActivityMatch, text: string, source: Bank): Activity
 export function matchTopics(input: Request, source: Bank = bank): TopicMatch {
   const extra = input.additionalInformation ?? ''
   const { calendar, seasons } = lookups(source)
-  const named = rankEntries(input.event, calendar, 1)[0] ?? rankEntries(input.event, seasons, 1)[0]
+  // A charity's "bake sale" is not the sales: an idiom names no event either.
+  const event = withoutIdioms(input.event, source)
+  const named = rankEntries(event, calendar, 1)[0] ?? rankEntries(event, seasons, 1)[0]
   const { evidence, ...activity } = asMakers(matchActivity(input, source), input.companyActivity, source)
   const eventSector = named ? undefined : eventSectorOf(input.event, source, activity.sectors, evidence)
   const fromExtra = named || eventSector ? undefined : rankEntries(extra, calendar, 1)[0]

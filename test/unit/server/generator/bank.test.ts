@@ -155,10 +155,31 @@ describe('generator bank', () => {
       'Back to uni': 'back-to-school',
       'Vide-dressing': 'braderie',
       'Fall collection': 'autumn',
+      "Santa's grotto": 'christmas',
+      'Réveillon de Noël': 'christmas',
+      'Bonnes résolutions': 'new-year',
+      'Día de Reyes': 'epiphany',
+      'Vendredi 14 février': 'valentine',
+      'Semaine sainte': 'easter',
+      "All Hallows' Eve": 'halloween',
+      'Vendredi fou': 'black-friday',
+      'January sale': 'sales',
+      'Ventes privées': 'sales',
+      'Vide-maison': 'braderie',
+      'Jubilee street party': 'anniversary',
+      'Notre centenaire': 'anniversary',
+      'Pendaison de crémaillère': 'opening',
+      'Ribbon cutting': 'opening',
+      'Doors Open Days': 'heritage-days',
+      'Bierfest': 'oktoberfest',
     }
     for (const [event, id] of Object.entries(cases)) expect(eventOf(event), event).toBe(id)
     // "Open doors" is the Welsh heritage days as much as a shop's open day: it names neither.
     expect(eventOf('Open doors')).toBeUndefined()
+    // A county show or a comice is not the Paris show its facts are about; a jumble sale sells gifts for a cause.
+    expect(eventOf('County show')).toBeUndefined()
+    expect(eventOf('Comice agricole')).toBeUndefined()
+    expect(eventOf('Church jumble sale')).toBeUndefined()
   })
 
   it('places a trade the bank does not name in the nearest sector by its words, and nowhere when nothing matches', () => {
@@ -172,6 +193,16 @@ describe('generator bank', () => {
     expect(sectorOf('café-tabac de village')).toEqual(['restaurants'])
     expect(matchTopics(request('café-tabac de village', 'Fête patronale du village')).eventSector).toBeUndefined()
     expect(sectorOf('village de vacances')).toEqual(['tourism'])
+    // What a shop sells says its world when no trade is named: pastries and sweets of a region, syrups, plants.
+    expect(sectorOf('fabrication de canelés bordelais')).toEqual(['food-shops'])
+    expect(sectorOf("pruneaux d'Agen en vente directe")).toEqual(['food-shops'])
+    expect(sectorOf('baklavas et loukoums')).toEqual(['food-shops'])
+    expect(sectorOf('sirops artisanaux')).toEqual(['drinks'])
+    expect(sectorOf("sirop d'érable")).toEqual(['food-shops'])
+    expect(sectorOf('fuchsia grower')).toEqual(['garden'])
+    expect(sectorOf('domoticien')).toEqual(['tech'])
+    expect(sectorOf('tapis persans')).toEqual(['home'])
+    expect(sectorOf('architectural salvage yard')).toEqual(['home'])
   })
 
   it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
