@@ -137,14 +137,21 @@ function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, items
     share = match.event.kind === 'business' || !ours ? EVENT_SHARE.aside : EVENT_SHARE.precise
   } else if (match.eventSector) {
     // "Journée mondiale de l'abeille" at a bakery: the facts of beekeeping that speak of bees, not all of farming.
-    // With no sector of its own, the visitor's world is the one its event speaks of: all of it, closest first.
-    // Not for an industry no sector covers: "Site safety week" at a chemical plant is not about building. In the
-    // visitor's own sector, its facts that speak of the event come first, whatever trade they are filed under:
-    // "Octobre rose" at a radiology practice asks about breast screening before the Sécurité sociale.
+    // With no sector of its own, the visitor's world is the one its event speaks of: all of it, closest first, then
+    // what is true of the whole sector before its trades' (a fencing hall's "Championnat d'escrime" asks about
+    // sport, not about yoga or sailing). Not for an industry no sector covers: "Site safety week" at a chemical
+    // plant is not about building. In the visitor's own sector, its facts that speak of the event come first,
+    // whatever trade they are filed under: "Octobre rose" at a radiology practice asks about breast screening
+    // before the Sécurité sociale.
     const wordsOfEvent = match.words.event
     const items = itemsOf(match.eventSector)
+    const speaksOfEvent = (item: T) => [...wordsOfEvent].some((word) => item.stems.has(word))
     const ownWorld = match.sectors.length > 0 || match.uncovered
-    event = rank(ownWorld ? items.filter((item) => [...wordsOfEvent].some((word) => item.stems.has(word))) : items, wordsOfEvent, random)
+    const others = items.filter((item) => !speaksOfEvent(item))
+    event = [
+      ...rank(items.filter(speaksOfEvent), wordsOfEvent, random),
+      ...(ownWorld ? [] : [...random.shuffle(others.filter((item) => item.trades.length === 0)), ...random.shuffle(others.filter((item) => item.trades.length > 0))]),
+    ]
     share = EVENT_SHARE.words
   }
   const quota = match.sectors.length === 0 && !match.uncovered ? Number.POSITIVE_INFINITY : share[random.next() < 0.5 ? 0 : 1]!

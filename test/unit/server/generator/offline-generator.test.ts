@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
+import { bank } from '#src/server/generator/bank'
 import { activityLabel, composeOffline, generateOffline } from '#src/server/generator/offline-generator'
 import { assessExperience } from '#src/server/generator/quality'
 import { matchTopics } from '#src/server/generator/topics'
@@ -87,6 +88,28 @@ describe('offline generator', () => {
     expect(assessExperience(funeral, quiz).problems).toEqual([])
     expect(origins(funeral).every((origin) => origin === 'general')).toBe(true)
     expect(origins({ ...funeral, event: 'Toussaint' }).every((origin) => origin === 'general' || origin === 'event:all-saints')).toBe(true)
+  })
+
+  it("gives a business whose words say no world its event's: what holds for the whole sector before one trade's facts", () => {
+    const fencing = { ...base, companyName: 'Les Mousquetaires', companyActivity: "maître d'armes", event: "Championnat d'Europe d'escrime" }
+    expect(matchTopics(fencing).sectors).toEqual([])
+    expect(matchTopics(fencing).eventSector?.id).toBe('sport')
+    const ofOneTrade = new Set(bank.sectors.find(({ id }) => id === 'sport')!.facts.filter((fact) => fact.trades.length > 0).map((fact) => fact.fr.question))
+    for (const companyName of ['Les Mousquetaires', 'Salle Lagardère', 'Cercle du Marais', 'Académie Cyrano']) {
+      const game = { ...fencing, companyName }
+      expect(origins(game)).toEqual(Array(5).fill('sector:sport'))
+      // Yoga's, sailing's or riding's facts say nothing of a fencing hall.
+      expect(generateOffline(game).questions.filter(({ question }) => ofOneTrade.has(question))).toEqual([])
+    }
+  })
+
+  it('reads nothing of what an event is about in "World", "mondial" or "international"', () => {
+    for (const name of ['A', 'B', 'C', 'D']) {
+      const darts = questionsOf({ ...base, companyName: `Darts ${name}`, companyActivity: 'darts league', event: 'World Darts Championship', gameLanguage: 'en' })
+      expect(darts.filter((text) => /World Cup|world-famous/.test(text))).toEqual([])
+      const judo = questionsOf({ ...base, companyName: `Judo ${name}`, companyActivity: 'club de judo', event: 'Championnat mondial de judo' })
+      expect(judo.filter((text) => /Fontainebleau/.test(text))).toEqual([])
+    }
   })
 
   it('gives an industry no sector covers general facts, an event of another world at most two places', () => {
