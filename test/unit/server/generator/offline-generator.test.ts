@@ -56,6 +56,12 @@ describe('offline generator', () => {
     expect(climbing.filter((origin) => origin === 'sector:sport').length).toBeGreaterThanOrEqual(4)
     expect(visible(issueBriefs[5]!)).not.toMatch(/Semaine de l'industrie/)
     expect(visible(issueBriefs[0]!)).toMatch(/teeth|tartar/)
+    // A beer shop sells beer, not champagne: the brewery's facts, never the wine merchant's.
+    for (const companyName of ['Le Comptoir', 'Houblons & Malts', 'La Mousse']) {
+      const beerShop = visible({ ...base, companyName, companyActivity: 'cave à bières', event: 'Saint-Patrick' })
+      expect(beerShop).toMatch(/bière|houblon/i)
+      expect(beerShop).not.toMatch(/champagne|Bourgogne|magnum|cépage/i)
+    }
   })
 
   it('puts the announcement up front, asks about it in one poll question at most, and never as a true-or-false', () => {
