@@ -182,6 +182,17 @@ describe('generator bank', () => {
     expect(eventOf('Church jumble sale')).toBeUndefined()
   })
 
+  it("reads an unknown event's world by its words: cider is a drink, road safety a driving school's, local shops retail", () => {
+    const worldOf = (event: string) => matchTopics(request('Zorglub et associés', event)).eventSector?.id
+    expect(worldOf('Fête du cidre')).toBe('drinks')
+    expect(worldOf('Semaine de la prévention routière')).toBe('driving-schools')
+    expect(worldOf('Journée du commerce de proximité')).toBe('retail')
+    expect(worldOf('Journée mondiale du lait')).toBe('farming')
+    expect(worldOf('Crime Prevention Week')).toBe('building')
+    // Saving daylight is not saving money.
+    expect(worldOf('Daylight saving time change')).toBeUndefined()
+  })
+
   it('places a trade the bank does not name in the nearest sector by its words, and nowhere when nothing matches', () => {
     const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
     expect(sectorOf('fabrication artisanale de nougats et calissons')).toEqual(['food-shops'])
