@@ -454,6 +454,12 @@ export const languageFileSchema = z
       'Formes d’une prestation',
       'Les mots qui disent sous quelle forme un service est rendu (« cours », « séance », « consultation », « lesson », « tour ») : dans « séances avec un ostéopathe » ou « lessons with a tennis coach », c’est le métier nommé après « avec » ou « with » qui dit le monde, alors que dans « hôtel avec spa » c’est le lieu nommé avant.',
     ),
+    /** Occasions a business is hired for: after "pour" or "for", their world is the business's too. */
+    occasionWords: keywords(
+      5,
+      'Occasions servies',
+      'Les occasions pour lesquelles on engage un prestataire (« mariage », « soirée », « wedding », « party ») : nommées après « pour » ou « for » (« chanteuse pour mariages », « string quartet for weddings »), le monde où elles se trouvent devient aussi celui de l’activité, à côté de celui de son métier.',
+    ),
     /** Phrases one of whose words is a world's but which name none ("bank holiday": a day off, not banking). */
     idioms: keywords(
       1,

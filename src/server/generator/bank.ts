@@ -112,6 +112,8 @@ export interface Bank {
   serviceHeads: Set<string>
   /** How a service is delivered ("cours", "séance", "lesson"): an activity's head that says it is no place. */
   sessionWords: Keyword[]
+  /** Occasions a business is hired for ("mariage", "wedding", "soirée"): named after "pour" or "for", their world is its too. */
+  occasionWords: Keyword[]
   /** Phrases naming no world though one of their words is a world's ("bank holiday"): that word does not count there. */
   idioms: Keyword[]
 }
@@ -237,6 +239,7 @@ export function readBank(sources: BankSources): Bank {
     audienceWords: compileKeywords(language.audienceWords),
     serviceHeads: new Set(language.serviceHeads.map(fold)),
     sessionWords: compileKeywords(language.sessionWords),
+    occasionWords: compileKeywords(language.occasionWords),
     idioms: compileKeywords(language.idioms),
   }
 }

@@ -294,7 +294,7 @@ export function nearestSector(
   const tied = [best, ...others.filter((other) => best.score - other.score <= SAME_SCORE && sameWords(other))].map(({ entry }) => entry)
   const all = ranked.filter((each): each is SectorScore & { entry: Sector } => each.entry !== UNCOVERED).map(({ entry, score }) => ({ sector: entry, score }))
   if (tied.includes(UNCOVERED) || tied.length > MAX_TIED_SECTORS) return { sectors: [], trades: [], uncovered: tied.includes(UNCOVERED), evidence: 0, found: all }
-  const sectors = tied.filter((entry): entry is Sector => entry !== UNCOVERED)
+  const sectors = withOccasion(tied.filter((entry): entry is Sector => entry !== UNCOVERED), text, source)
   const trades = sectors.flatMap((sector) => rankEntries(text, found.tradeWords.get(sector)!, MAX_TRADES, side))
   return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false, evidence: best.score, found: all }
 }
@@ -406,8 +406,41 @@ function amenityHead(activity: string): string | undefined {
   return amenities && amenities.index > 0 ? activity.slice(0, amenities.index) : undefined
 }
 
+const PURPOSE_LINKS = new Set(['pour', 'for'])
+
+/**
+ * The world of the occasions a business is hired for, named after "pour" or "for" ("chanteuse pour mariages",
+ * "string quartet for weddings"): a singer or a caterer booked for weddings works in their world as much as in
+ * its trade's. Undefined when no occasion is named there, or when its words belong to several worlds.
+ */
+function occasionWorld(activity: string, source: Bank): Sector | undefined {
+  const found = lookups(source)
+  const stemmed = stems(activity)
+  const read = found.sectors.split(stemmed)
+  const link = read.findIndex((word) => PURPOSE_LINKS.has(word))
+  if (link < 0) return undefined
+  const occasions = new Set(read.flatMap((_, start) => (start > link && source.occasionWords.some((keyword) => matchesAt(read, start, keyword)) ? [start] : [])))
+  const worlds = new Set(
+    tellingHits(stemmed, found.sectors, found.telling)
+      .filter((hit) => occasions.has(hit.start))
+      .flatMap(({ entry }) => (entry === UNCOVERED || entry === NO_WORLD ? [] : [entry])),
+  )
+  return worlds.size === 1 ? [...worlds][0] : undefined
+}
+
+/** One world and the occasions' when the text names occasions of another after "pour" or "for". */
+function withOccasion(sectors: Sector[], text: string, source: Bank): Sector[] {
+  const occasion = sectors.length === 1 ? occasionWorld(text, source) : undefined
+  return occasion && occasion !== sectors[0] ? [...sectors, occasion] : sectors
+}
+
 /** The world an activity's own words give: the trades it names, else the nearest sector by its words. */
 function matchActivityWords(activity: string, event: string, source: Bank): ActivityMatch | undefined {
+  const match = matchActivityWorld(activity, event, source)
+  return match && { ...match, sectors: withOccasion(match.sectors, activity, source) }
+}
+
+function matchActivityWorld(activity: string, event: string, source: Bank): ActivityMatch | undefined {
   const found = lookups(source)
   const spoken = withoutIdioms(activity, source)
   const longer = hiddenByLongerPhrase(spoken, found, source)

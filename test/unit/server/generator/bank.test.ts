@@ -182,6 +182,18 @@ describe('generator bank', () => {
     expect(eventOf('Church jumble sale')).toBeUndefined()
   })
 
+  it('adds the world of the occasions a business is hired for, named after "pour" or "for"', () => {
+    const sectorOf = (activity: string) => matchTopics(request(activity)).sectors.map(({ id }) => id)
+    expect(sectorOf('chanteuse pour mariages et cocktails')).toEqual(['culture', 'events'])
+    expect(sectorOf('harpiste pour cérémonies')).toEqual(['culture', 'events'])
+    expect(sectorOf('traiteur pour mariages')).toEqual(['restaurants', 'events'])
+    expect(matchTopics(request('traiteur pour mariages')).trades.map(({ id }) => id)).toEqual(['caterer'])
+    expect(sectorOf('DJ pour soirées')).toEqual(['events'])
+    // Who a business serves is no occasion, nor is an occasion named otherwise than as what it is hired for.
+    expect(sectorOf('vêtements pour enfants')).toEqual(['fashion'])
+    expect(sectorOf('chanteuse lyrique')).toEqual(['culture'])
+  })
+
   it("reads an unknown event's world by its words: cider is a drink, road safety a driving school's, local shops retail", () => {
     const worldOf = (event: string) => matchTopics(request('Zorglub et associés', event)).eventSector?.id
     expect(worldOf('Fête du cidre')).toBe('drinks')
