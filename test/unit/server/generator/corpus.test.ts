@@ -37,14 +37,16 @@ describe('brief corpora', () => {
     expect(count(unknownBriefs, ({ input }) => input.gameType === 1)).toBeGreaterThanOrEqual(40)
   })
 
-  it('name in the unknown, held-out, development, blind, fresh, round 6 and round 7 corpora no trade of the bank, and no event but those it learnt later', () => {
+  it('name in the unknown, held-out, development, blind, fresh, round 6 and round 7 corpora no trade or event of the bank but those it learnt later', () => {
     const matched = (briefs: CorpusBrief[]) => briefs.map((brief) => ({ brief, match: matchTopics(brief.input) }))
     const unknown = matched(unknownBriefs)
     const heldOut = matched(heldOutBriefs)
     const others = [devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs].map(matched)
-    const all = [...unknown, ...heldOut, ...others.flat()]
-    expect(all.filter(({ match }) => match.trades.length > 0).map(({ brief }) => describeBrief(brief))).toEqual([])
-    const namingAnEvent = (briefs: typeof all) => briefs.filter(({ match }) => match.eventKnown).map(({ brief }) => describeBrief(brief))
+    const namingATrade = (briefs: typeof heldOut) => briefs.filter(({ match }) => match.trades.length > 0).map(({ brief }) => describeBrief(brief))
+    expect(namingATrade([...unknown, ...others.flat()])).toEqual([])
+    // The angling club, a trade the bank learnt later (decision 058): counted, never read.
+    expect(namingATrade(heldOut).length).toBe(1)
+    const namingAnEvent = (briefs: typeof heldOut) => briefs.filter(({ match }) => match.eventKnown).map(({ brief }) => describeBrief(brief))
     // Names the bank learnt from how shops call these events (decision 058), after the corpora were written, not from them.
     expect(namingAnEvent(unknown)).toEqual(['open water swimming group / Boxing Day dip (poll, en)', 'custom phone case printing / Cyber Week (poll, en)'])
     // The held-out briefs are counted, never read.
