@@ -61,6 +61,8 @@ describe('offline generator', () => {
     expect(questionsOf({ ...base, companyName: 'La Boule d’Or', companyActivity: 'club de pétanque', event: 'Fête du village' }).filter((text) => /pétanque/.test(text)).length).toBeGreaterThanOrEqual(2)
     expect(questionsOf({ ...base, companyName: 'Hoops', companyActivity: 'basketball club', event: 'Back to school', gameLanguage: 'en' }).filter((text) => /basketball/i.test(text)).length).toBeGreaterThanOrEqual(2)
     expect(questionsOf({ ...base, companyName: 'HBC Nantes', companyActivity: 'club de handball', event: 'Rentrée' }).filter((text) => /handball/.test(text)).length).toBeGreaterThanOrEqual(2)
+    // A local radio or paper, a contest platform's daily customer, gets radio and press, not cinema or museums.
+    expect(questionsOf({ ...base, companyName: 'Radio Garrigue', companyActivity: 'radio locale', event: 'Fête de la musique' }).filter((text) => /radio|chansons d'expression/i.test(text)).length).toBeGreaterThanOrEqual(2)
     // A beer shop sells beer, not champagne: the brewery's facts, never the wine merchant's.
     for (const companyName of ['Le Comptoir', 'Houblons & Malts', 'La Mousse']) {
       const beerShop = visible({ ...base, companyName, companyActivity: 'cave à bières', event: 'Saint-Patrick' })
