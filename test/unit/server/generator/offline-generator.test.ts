@@ -63,6 +63,9 @@ describe('offline generator', () => {
     expect(questionsOf({ ...base, companyName: 'HBC Nantes', companyActivity: 'club de handball', event: 'Rentrée' }).filter((text) => /handball/.test(text)).length).toBeGreaterThanOrEqual(2)
     // A local radio or paper, a contest platform's daily customer, gets radio and press, not cinema or museums.
     expect(questionsOf({ ...base, companyName: 'Radio Garrigue', companyActivity: 'radio locale', event: 'Fête de la musique' }).filter((text) => /radio|chansons d'expression/i.test(text)).length).toBeGreaterThanOrEqual(2)
+    // A bus and tram network is mobility without a car; a casino's game speaks of its tables.
+    expect(questionsOf({ ...base, companyName: 'Tisséo', companyActivity: 'réseau de transport urbain', event: 'Semaine européenne de la mobilité' }).filter((text) => /métro|tramway|transport en commun|TGV/.test(text)).length).toBeGreaterThanOrEqual(2)
+    expect(questionsOf({ ...base, companyName: 'Casino des Flots', companyActivity: 'casino', event: 'Nouvel an' }).filter((text) => /casino|roulette|blackjack/i.test(text)).length).toBeGreaterThanOrEqual(2)
     // A beer shop sells beer, not champagne: the brewery's facts, never the wine merchant's.
     for (const companyName of ['Le Comptoir', 'Houblons & Malts', 'La Mousse']) {
       const beerShop = visible({ ...base, companyName, companyActivity: 'cave à bières', event: 'Saint-Patrick' })
