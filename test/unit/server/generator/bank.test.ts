@@ -201,6 +201,10 @@ describe('generator bank', () => {
     expect(worldOf('Journée du commerce de proximité')).toBe('retail')
     expect(worldOf('Journée mondiale du lait')).toBe('farming')
     expect(worldOf('Crime Prevention Week')).toBe('building')
+    expect(worldOf('World Wildlife Day')).toBe('animals')
+    expect(worldOf('Eurovision')).toBe('culture')
+    // Cannes is a film festival's town, not the cane of a chair.
+    expect(worldOf('Festival de Cannes')).toBe('culture')
     // Saving daylight is not saving money.
     expect(worldOf('Daylight saving time change')).toBeUndefined()
   })
