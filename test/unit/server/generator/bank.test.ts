@@ -203,6 +203,7 @@ describe('generator bank', () => {
     expect(worldOf('Crime Prevention Week')).toBe('building')
     expect(worldOf('World Wildlife Day')).toBe('animals')
     expect(worldOf('Eurovision')).toBe('culture')
+    expect(worldOf('Wimbledon')).toBe('sport')
     // Cannes is a film festival's town, not the cane of a chair.
     expect(worldOf('Festival de Cannes')).toBe('culture')
     // Saving daylight is not saving money.
