@@ -56,7 +56,11 @@ export async function benchGenerator() {
       `  Informative questions:             ${judged(`${percent(informative)} (goal ≥ 90 %)`, informative >= GENERATOR_GOALS.informative, `${percent(informative)} informative questions (${name} briefs) < 90 %`)}`,
       `  From the brief's sector or event:  ${judged(`${percent(own)} (goal ≥ 80 %)`, own >= GENERATOR_GOALS.own, `${percent(own)} of questions from the brief's own sector or event (${name} briefs) < 80 %`)}`,
       ...(measure.noSector.briefs
-        ? [`  Trades no sector covers:           ${measure.noSector.fromSector} of ${measure.noSector.questions} questions (${measure.noSector.briefs} briefs) from a sector's facts (event and general ones expected)`]
+        ? [
+            `  Trades no sector covers:           ${measure.noSector.fromSector} of ${measure.noSector.questions} questions (${measure.noSector.briefs} briefs) from a sector's facts (event and general ones expected)`,
+            // Their questions can only be their own through an event: for information, the share without them (the goal counts every brief).
+            `  Briefs with an expected sector:    ${percent((measure.own - measure.noSector.own) / (measure.questions - measure.noSector.questions))} from their sector or event (for information; the goal above counts every brief)`,
+          ]
         : []),
       `  Games with fewer than 5 questions: ${judged(String(measure.short), measure.short === 0, `${measure.short} games with fewer than 5 questions (${name} briefs)`)}`,
       `  Games failing a quality check:     ${judged(String(measure.failing.length), measure.failing.length === 0, `${measure.failing.length} games fail a quality check (${name} briefs)`)}`,

@@ -47,8 +47,8 @@ export interface CorpusMeasure {
   short: number
   /** Briefs whose game fails a quality check, with the problems found. */
   failing: { brief: string; problems: string[] }[]
-  /** Briefs of a trade no sector covers (none expected): their questions, and those a sector's facts gave. */
-  noSector: { briefs: number; questions: number; fromSector: number }
+  /** Briefs of a trade no sector covers (none expected): their questions, those a sector's facts gave, and those from their own event. */
+  noSector: { briefs: number; questions: number; fromSector: number; own: number }
 }
 
 export interface CorpusTiming {
@@ -93,19 +93,21 @@ function isOwn(origin: QuestionOrigin, expected: CorpusBrief['expected']): boole
 
 /** `onGame` sees each game as written, for checks the measure does not make (the app's own parser). */
 export function measureCorpus(briefs: CorpusBrief[], onGame?: (brief: CorpusBrief, experience: Experience) => void): CorpusMeasure {
-  const measure: CorpusMeasure = { briefs: briefs.length, questions: 0, informative: 0, own: 0, short: 0, failing: [], noSector: { briefs: 0, questions: 0, fromSector: 0 } }
+  const measure: CorpusMeasure = { briefs: briefs.length, questions: 0, informative: 0, own: 0, short: 0, failing: [], noSector: { briefs: 0, questions: 0, fromSector: 0, own: 0 } }
   for (const brief of briefs) {
     const { experience, origins } = composeOffline(brief.input)
     onGame?.(brief, experience)
     const report = assessExperience(brief.input, experience)
     measure.questions += experience.questions.length
     measure.informative += report.informative.filter(Boolean).length
-    measure.own += origins.filter((origin) => isOwn(origin, brief.expected)).length
+    const own = origins.filter((origin) => isOwn(origin, brief.expected)).length
+    measure.own += own
     if (experience.questions.length < QUESTION_COUNT) measure.short++
     if (brief.expected.sectors.length === 0) {
       measure.noSector.briefs++
       measure.noSector.questions += origins.length
       measure.noSector.fromSector += origins.filter((origin) => origin.kind === 'sector').length
+      measure.noSector.own += own
     }
     if (report.problems.length) measure.failing.push({ brief: describeBrief(brief), problems: report.problems })
   }
