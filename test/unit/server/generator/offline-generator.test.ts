@@ -56,7 +56,10 @@ describe('offline generator', () => {
     expect(climbing.filter((origin) => origin === 'sector:sport').length).toBeGreaterThanOrEqual(4)
     expect(visible(issueBriefs[5]!)).not.toMatch(/Semaine de l'industrie/)
     expect(visible(issueBriefs[0]!)).toMatch(/teeth|tartar/)
-    // Clubs of France's most common pastimes get their own game's facts, not only the whole of sport's.
+  })
+
+  it("gives common contest organisers their own trade's facts: clubs, local radio and press, public transport, casinos, beer shops", () => {
+    // Clubs of France's most common pastimes, not only the whole of sport's facts.
     expect(questionsOf({ ...base, companyName: 'AAPPMA La Truite', companyActivity: 'association de pêche', event: 'Ouverture de la truite' }).filter((text) => /pêch/.test(text)).length).toBeGreaterThanOrEqual(2)
     expect(questionsOf({ ...base, companyName: 'La Boule d’Or', companyActivity: 'club de pétanque', event: 'Fête du village' }).filter((text) => /pétanque/.test(text)).length).toBeGreaterThanOrEqual(2)
     expect(questionsOf({ ...base, companyName: 'Hoops', companyActivity: 'basketball club', event: 'Back to school', gameLanguage: 'en' }).filter((text) => /basketball/i.test(text)).length).toBeGreaterThanOrEqual(2)
