@@ -70,8 +70,8 @@ describe('offline generator', () => {
     expect(questionsOf({ ...base, companyName: 'Tisséo', companyActivity: 'réseau de transport urbain', event: 'Semaine européenne de la mobilité' }).filter((text) => /métro|tramway|transport en commun|TGV/.test(text)).length).toBeGreaterThanOrEqual(2)
     expect(questionsOf({ ...base, companyName: 'Casino des Flots', companyActivity: 'casino', event: 'Nouvel an' }).filter((text) => /casino|roulette|blackjack/i.test(text)).length).toBeGreaterThanOrEqual(2)
     // Trades that had only their sector's facts now lead with one of their own.
-    for (const [companyActivity, own] of [['tapissier', /crin/], ['encadreur', /passe-partout/], ['relieur', /maroquin/], ['psychologue', /titre de psychologue/], ['orthophoniste', /orthophoniste/], ['maquilleuse professionnelle', /khôl/]] as const) {
-      expect(questionsOf({ ...base, companyName: 'Atelier Dumas', companyActivity, event: 'Journée portes ouvertes' }).filter((text) => own.test(text)), companyActivity).toHaveLength(1)
+    for (const [companyActivity, own] of [['tapissier', /crin/], ['encadreur', /passe-partout/], ['relieur', /maroquin/], ['psychologue', /titre de psychologue/], ['orthophoniste', /orthophoniste/], ['maquilleuse professionnelle', /khôl/], ['école privée', /contrat d'association/], ['maroquinerie de luxe', /Hermès|Chanel/], ['magicien', /Robert-Houdin/], ['artificier', /poudre noire|strontium/], ['décoratrice d\'intérieur', /Le Corbusier|home staging/]] as const) {
+      expect(questionsOf({ ...base, companyName: 'Atelier Dumas', companyActivity, event: 'Journée portes ouvertes' }).filter((text) => own.test(text)).length, companyActivity).toBeGreaterThanOrEqual(1)
     }
     // A beer shop sells beer, not champagne: the brewery's facts, never the wine merchant's.
     for (const companyName of ['Le Comptoir', 'Houblons & Malts', 'La Mousse']) {
