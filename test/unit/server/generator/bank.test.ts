@@ -231,6 +231,11 @@ describe('generator bank', () => {
     expect(sectorOf('domoticien')).toEqual(['tech'])
     expect(sectorOf('tapis persans')).toEqual(['home'])
     expect(sectorOf('architectural salvage yard')).toEqual(['home'])
+    // Described rather than named: roasting is the coffee merchant's, hand forging the cutler's; where a business
+    // is ("en centre-ville") says nothing of what it does.
+    expect(sectorOf('Nous torréfions nos cafés sur place et vendons des thés du monde')).toEqual(['food-shops'])
+    expect(sectorOf('Hand-forged kitchen knives made to order')).toEqual(['crafts'])
+    expect(sectorOf("Achat, vente et location d'appartements en centre-ville")).toEqual(['real-estate'])
   })
 
   it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
