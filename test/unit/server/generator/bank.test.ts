@@ -236,6 +236,11 @@ describe('generator bank', () => {
     expect(sectorOf('Nous torréfions nos cafés sur place et vendons des thés du monde')).toEqual(['food-shops'])
     expect(sectorOf('Hand-forged kitchen knives made to order')).toEqual(['crafts'])
     expect(sectorOf("Achat, vente et location d'appartements en centre-ville")).toEqual(['real-estate'])
+    // Apples grow on trees, Apple sells phones; insurance is finance's, whatever it covers; pet food names the pet shop.
+    expect(sectorOf('We grow apples and press our own juice')).toEqual(['farming'])
+    expect(sectorOf('Apple reseller')).toEqual(['tech'])
+    expect(sectorOf('We sell car, home and health insurance')).toEqual(['finance'])
+    expect(sectorOf('We sell pet food, toys and accessories online and in store')[0]).toBe('animals')
   })
 
   it('reads a French head that is itself a trade before its complement ("graveur d\'art" is a craft, not art)', () => {
