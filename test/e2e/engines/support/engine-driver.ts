@@ -30,6 +30,8 @@ export interface EngineDriver {
   fill(target: Target, text: string): Promise<void>
   /** What the error probe recorded since the last call (support/error-probe.ts), then forgets it. */
   takeErrors(): Promise<string[]>
+  /** The engine's processes as the system sees them (name, pid, state, CPU time), for a failure's message. */
+  processes(): Promise<string>
   /** Ends the session and every process it started. */
   close(): Promise<void>
 }

@@ -58,6 +58,7 @@ export async function startFirefox({ baseURL, dataDir }: { baseURL: string; data
         await field.type(text)
       },
       takeErrors: () => page.evaluate(takeProbedErrors, ERROR_PROBE_KEY),
+      processes: () => owned.snapshot(),
       async close() {
         await closeWithin(browser.close())
         await owned.release()

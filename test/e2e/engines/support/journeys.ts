@@ -53,7 +53,11 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
           try {
             await body()
           } catch (error) {
-            if (error instanceof Error && !error.message.includes(engine)) error.message = `${engine}: ${error.message}`
+            if (error instanceof Error) {
+              if (!error.message.includes(engine)) error.message = `${engine}: ${error.message}`
+              // What the engine's processes were doing tells a hang from a slow step or a crash.
+              error.message += ` [processes: ${await session?.processes().catch(() => 'unknown') ?? 'not started'}]`
+            }
             throw error
           }
         },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /**
@@ -48,6 +48,31 @@ export class OwnedProcesses {
     this.rearmWatchdog()
   }
 
+  /**
+   * Each owned process still running, with its state and CPU time, for a failure's message: a hung engine
+   * (sleeping, its CPU time still), a busy one (running) and a crashed one (gone) then read differently.
+   */
+  async snapshot(): Promise<string> {
+    const groups = new Set(this.groups)
+    for (const pidFile of this.pidFiles) {
+      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''))
+      if (pid > 0) groups.add(pid)
+    }
+    const running: string[] = []
+    for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+      if (!/^\d+$/.test(entry)) continue
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+      const nameEnd = stat.lastIndexOf(')')
+      if (nameEnd < 0) continue
+      // After the name: state, parent, group, …, then user and system CPU time in clock ticks (fields 14 and 15).
+      const fields = stat.slice(nameEnd + 2).split(' ')
+      if (!groups.has(Number(fields[2]))) continue
+      const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+      running.push(`${stat.slice(stat.indexOf('(') + 1, nameEnd)} ${entry} ${fields[0]} ${cpuSeconds.toFixed(1)} s`)
+    }
+    return running.length ? running.join(', ') : 'none running'
+  }
+
   /** Kills every owned group and removes every owned folder; safe to call twice. */
   async release(): Promise<void> {
     this.stopWatchdog()
@@ -85,6 +110,9 @@ export async function closeWithin(closing: Promise<unknown>, ms = 10_000): Promi
   await Promise.race([closing.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
   clearTimeout(timer)
 }
+
+/** Linux's USER_HZ, the unit of CPU times in /proc (100 on every architecture Debian ships). */
+const CLOCK_TICKS = 100
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 

@@ -76,6 +76,7 @@ export async function startWebKit({ distDir }: { distDir: string }, { startMs, s
         await field.sendKeys(text)
       },
       takeErrors: () => session.executeScript(`return (${takeProbedErrors.toString()}).apply(null, arguments)`, ERROR_PROBE_KEY),
+      processes: () => owned.snapshot(),
       async close() {
         await closeWithin(session.quit())
         await Promise.all([owned.release(), site.close()])
