@@ -420,6 +420,7 @@ function occasionWorld(activity: string, source: Bank): Sector | undefined {
   const link = read.findIndex((word) => PURPOSE_LINKS.has(word))
   if (link < 0) return undefined
   const occasions = new Set(read.flatMap((_, start) => (start > link && source.occasionWords.some((keyword) => matchesAt(read, start, keyword)) ? [start] : [])))
+  if (!occasions.size) return undefined
   const worlds = new Set(
     tellingHits(stemmed, found.sectors, found.telling)
       .filter((hit) => occasions.has(hit.start))
@@ -434,25 +435,26 @@ function withOccasion(sectors: Sector[], text: string, source: Bank): Sector[] {
   return occasion && occasion !== sectors[0] ? [...sectors, occasion] : sectors
 }
 
-/** The world an activity's own words give: the trades it names, else the nearest sector by its words. */
+/**
+ * The world an activity's own words give: the trades it names, else the nearest sector by its words (which
+ * reads the occasions it is hired for itself), with the occasions' world.
+ */
 function matchActivityWords(activity: string, event: string, source: Bank): ActivityMatch | undefined {
-  const match = matchActivityWorld(activity, event, source)
-  return match && { ...match, sectors: withOccasion(match.sectors, activity, source) }
-}
-
-function matchActivityWorld(activity: string, event: string, source: Bank): ActivityMatch | undefined {
   const found = lookups(source)
   const spoken = withoutIdioms(activity, source)
   const longer = hiddenByLongerPhrase(spoken, found, source)
   const role = hiddenByTheirWorld(spoken, found, source)
   const trades = rankEntries(spoken, found.preciseTrades, MAX_TRADES, 'first', undefined, (hit) => longer(hit) || role(hit))
-  if (trades.length) return byTrades(trades, source)
+  if (trades.length) {
+    const named = byTrades(trades, source)
+    return { ...named, sectors: withOccasion(named.sectors, activity, source) }
+  }
   const near = nearestSector(activity, source)
   if (!near) return undefined
   const arbiter = eventArbiter(event, near, source)
   if (arbiter) {
     const nearTrades = rankEntries(activity, found.tradeWords.get(arbiter)!, MAX_TRADES, complementSide(activity, found))
-    return { trades: [], sectors: [arbiter], nearTrades, uncovered: false, evidence: near.evidence }
+    return { trades: [], sectors: withOccasion([arbiter], activity, source), nearTrades, uncovered: false, evidence: near.evidence }
   }
   return { trades: [], sectors: near.sectors, nearTrades: near.trades, uncovered: near.uncovered, evidence: near.evidence }
 }
