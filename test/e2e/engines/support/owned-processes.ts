@@ -53,11 +53,7 @@ export class OwnedProcesses {
    * (sleeping, its CPU time still), a busy one (running) and a crashed one (gone) then read differently.
    */
   async snapshot(): Promise<string> {
-    const groups = new Set(this.groups)
-    for (const pidFile of this.pidFiles) {
-      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''))
-      if (pid > 0) groups.add(pid)
-    }
+    const groups = await this.allGroups()
     const running: string[] = []
     for (const entry of await readdir('/proc').catch(() => [] as string[])) {
       if (!/^\d+$/.test(entry)) continue
@@ -76,15 +72,22 @@ export class OwnedProcesses {
   /** Kills every owned group and removes every owned folder; safe to call twice. */
   async release(): Promise<void> {
     this.stopWatchdog()
-    for (const pidFile of this.pidFiles) {
-      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''))
-      if (pid > 0) this.groups.add(pid)
-    }
+    const groups = await this.allGroups()
     this.pidFiles.clear()
-    for (const group of this.groups) killGroup(group)
+    for (const group of groups) killGroup(group)
     this.groups.clear()
     await Promise.all([...this.folders].map((folder) => rm(folder, { recursive: true, force: true })))
     this.folders.clear()
+  }
+
+  /** The groups started here, and those a launcher has led since (their pid files). */
+  private async allGroups(): Promise<Set<number>> {
+    const groups = new Set(this.groups)
+    for (const pidFile of this.pidFiles) {
+      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''))
+      if (pid > 0) groups.add(pid)
+    }
+    return groups
   }
 
   private rearmWatchdog(): void {
