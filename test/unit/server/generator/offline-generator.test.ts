@@ -169,6 +169,27 @@ describe('offline generator', () => {
     expect(ramen.filter((text) => /licen[cs]e/i.test(text))).toEqual([])
   })
 
+  it('gives a shop its own craft, not its neighbour\'s: yarn, soap, herbs and board games, and a rider no car', () => {
+    // A yarn shop got Dior and denim, a soap maker perfume, an herbalist dairy cows, a board-game bar toys for
+    // toddlers; a motorcycle club was asked how it services its car and a bike repairer about E85 at the pump.
+    const ownCraft: [Partial<GeneratorRequest>, RegExp, RegExp][] = [
+      [{ companyName: 'Laine & Cie', companyActivity: 'mercerie et boutique de laine', event: 'Journée mondiale du tricot' }, /tricot|laine|mérinos|mohair/i, /Dior|denim|chaussures/],
+      [{ companyName: 'Savonnerie du Lez', companyActivity: 'savonnerie artisanale', event: 'Fête des mères' }, /savon/i, /\bnez\b|Grasse|eau de toilette/],
+      [{ companyName: 'Herboristerie Sauge', companyActivity: 'herboristerie, tisanes et plantes médicinales', event: 'Printemps' }, /herboris|tisane|plantes médicinales|simples/i, /vache|AMAP|SAMU/],
+      [{ companyName: 'Le Dé Pipé', companyActivity: 'bar à jeux de société', event: 'Halloween' }, /jeu|jeux/i, /jouet/],
+      [{ companyName: 'Road Kings', companyActivity: 'motorcycle club, weekly rides', event: 'Summer', gameLanguage: 'en' }, /motorbike|motorcycle|moped/i, /your (next )?car|new car|E85/],
+      [{ companyName: 'Vélo Malin', companyActivity: 'réparation de vélos', event: 'Rentrée' }, /vélo|cycliste|draisienne/i, /votre (prochaine )?voiture|voiture neuve|E85|carburant/],
+    ]
+    for (const [brief, own, foreign] of ownCraft) {
+      for (const gameType of [0, 1] as const) {
+        const questions = questionsOf({ ...base, ...brief, gameType })
+        const label = `${brief.companyActivity} (${gameType ? 'poll' : 'quiz'})`
+        expect(questions.filter((text) => own.test(text)).length, label).toBeGreaterThanOrEqual(2)
+        expect(questions.filter((text) => foreign.test(text)), label).toEqual([])
+      }
+    }
+  })
+
   it('asks a tradesperson about their own trade in a poll: a locksmith about locks and keys, a photographer about photos', () => {
     const locksmith = questionsOf({ ...base, companyName: 'Serrures Martin', companyActivity: 'serrurier dépannage', event: 'Semaine de la sécurité', gameType: 1 })
     expect(locksmith.filter((text) => /serrur|clés|porte d'entrée/i.test(text)).length).toBeGreaterThanOrEqual(3)
