@@ -1,11 +1,11 @@
-import type { Experience, ExperienceQuestion, GameLanguage, GeneratorRequest } from '#src/features/ai-generator/experience-schema'
+import { GAME_LANGUAGES, type Experience, type ExperienceQuestion, type GameLanguage, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { bank, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type PollText, type Sector } from './bank'
 import type { Placeholder } from './placeholders'
 import { readExtraInformation, type ExtraInformation } from './extra-information'
 import { answeredByBrief, briefTexts, QUESTION_COUNT, repeats, type BriefTexts, type QuestionText } from './quality'
 import { seededRandom, type Random } from './seeded-random'
 import { capitalize, clip, mentionsAny } from './text-match'
-import { matchTopics, type TopicMatch } from './topics'
+import { matchTopics, worldsNamedIn, type TopicMatch } from './topics'
 
 /**
  * The generator `npm start` uses when no model is configured. It writes a quiz of sourced facts about the
@@ -106,8 +106,24 @@ interface Streams<T> {
   sameSector: T[]
 }
 
+const worldsOfItems = new WeakMap<Fact | Poll, Set<string>>()
+
+/** The sectors whose words a fact or a poll holds, in either language, in its question, answers or explanation. */
+function worldsSpokenOf(item: Fact | Poll, source: Bank): Set<string> {
+  let worlds = worldsOfItems.get(item)
+  if (!worlds) {
+    const sayings = GAME_LANGUAGES.flatMap((language) => {
+      const text = item[language]
+      return 'answers' in text ? [text.question, ...text.answers] : [text.question, text.answer, text.explanation]
+    })
+    worlds = new Set(sayings.flatMap((text) => [...worldsNamedIn(text, source)]))
+    worldsOfItems.set(item, worlds)
+  }
+  return worlds
+}
+
 /** The facts (or polls) of a request, in the order the game takes them. */
-function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, itemsOf: (holder: Sector | CalendarEvent) => T[]): Streams<T> {
+function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, itemsOf: (holder: Sector | CalendarEvent) => T[], source: Bank): Streams<T> {
   const focus = union(match.words.event, match.words.extra)
   const named = new Set(match.trades.map((trade) => trade.id))
   const near = new Set(match.nearTrades.map((trade) => trade.id))
@@ -134,6 +150,12 @@ function streams<T extends Fact | Poll>(match: TopicMatch, random: Random, items
   if (match.event) {
     event = rank(itemsOf(match.event), union(match.words.activity, match.words.extra), random)
     const ours = match.event.sectors.length === 0 || match.sectors.some((sector) => match.event!.sectors.includes(sector.id))
+    if (!ours) {
+      // A business outside the event's worlds gets first what the event means for everyone: at the rentrée, a
+      // climbing gym asks about the end of the holidays or the literary season, not the age of compulsory school.
+      const speaksOfWorlds = (item: T) => match.event!.sectors.some((world) => worldsSpokenOf(item, source).has(world))
+      event = [...event.filter((item) => !speaksOfWorlds(item)), ...event.filter(speaksOfWorlds)]
+    }
     share = match.event.kind === 'business' || !ours ? EVENT_SHARE.aside : EVENT_SHARE.precise
   } else if (match.eventSector) {
     // "Journée mondiale de l'abeille" at a bakery: the facts of beekeeping that speak of bees, not all of farming.
@@ -187,7 +209,7 @@ function chooseFacts(context: Pick<Context, 'match' | 'random' | 'language' | 'b
     const text = factText(fact, language)
     return answeredByBrief(text, brief, source) || chosen.some((other) => repeats(factText(other, language), text, source) || repeats(text, factText(other, language), source))
   }
-  return choose([], streams(match, random, (holder) => holder.facts), random.shuffle(source.general.facts), (fact, chosen) => !clash(fact, chosen))
+  return choose([], streams(match, random, (holder) => holder.facts, source), random.shuffle(source.general.facts), (fact, chosen) => !clash(fact, chosen))
 }
 
 /** Sourced facts about a request, for a model to build on: the ones the offline writer would choose. */
@@ -253,7 +275,7 @@ function pollQuestions(context: Context): { questions: ExperienceQuestion[]; ori
     if (mourning) return []
     return askShoppers || 'kind' in holder ? holder.polls : []
   }
-  const bankStreams = streams(match, random, bankPolls)
+  const bankStreams = streams(match, random, bankPolls, source)
   const candidates: Streams<Candidate> = {
     own: bankStreams.own.map(fromBank),
     event: bankStreams.event.map(fromBank),

@@ -299,6 +299,12 @@ export function nearestSector(
   return { sectors, trades: trades.slice(0, MAX_TRADES), uncovered: false, evidence: best.score, found: all }
 }
 
+/** The ids of the sectors whose words a text holds ("rentrée scolaire": education). */
+export function worldsNamedIn(text: string, source: Bank = bank): Set<string> {
+  const hits = lookups(source).sectors.find(stems(text))
+  return new Set(hits.flatMap(({ entry }) => (typeof entry === 'symbol' ? [] : [entry.id])))
+}
+
 /** Stems of the words that say something (not small words, not vague ones like "entreprise"). */
 export function meaningfulStems(text: string, source: Bank = bank): string[] {
   const candidates = words(text).filter((word) => !source.stopWords.has(word) && (word.length >= MIN_MEANINGFUL_LENGTH || /^\d{2,}$/.test(word)))

@@ -84,6 +84,20 @@ describe('offline generator', () => {
     }
   })
 
+  it("gives a business outside an event's worlds what the event means for everyone: no school at a climbing gym's rentrée", () => {
+    // Issue 22: a climbing gym's back-to-school quiz asked at what age schooling is compulsory. The rentrée is also
+    // the end of the holidays and the literary season; a school-supplies shop still gets the school's facts.
+    for (const companyName of ['Escalade Vertige', 'Bloc Session', 'Le Mur', 'Grimpe & Co', 'Vertical Club', 'Altitude', 'Prise de Main', 'Dalle & Dévers']) {
+      for (const gameType of [0, 1] as const) {
+        const climbing = { ...issueBriefs[2]!, companyName, gameType }
+        expect(origins(climbing)).toContain('event:back-to-school')
+        expect(questionsOf(climbing).filter((text) => /scolaire|école|instruction|élève/i.test(text)), companyName).toEqual([])
+      }
+    }
+    const stationer = questionsOf({ ...base, companyName: 'Papeterie Martin', companyActivity: 'papeterie, fournitures scolaires', event: 'Rentrée' })
+    expect(stationer.filter((text) => /scolaire|école|instruction|élève/i.test(text)).length).toBeGreaterThanOrEqual(1)
+  })
+
   it('puts the announcement up front, asks about it in one poll question at most, and never as a true-or-false', () => {
     const climbing = issueBriefs[2]!
     const quiz = generateOffline(climbing)
