@@ -8,6 +8,7 @@ import freshCorpus from './fresh-brief-corpus.json'
 import heldOutCorpus from './held-out-brief-corpus.json'
 import round6Corpus from './round6-brief-corpus.json'
 import round7Corpus from './round7-brief-corpus.json'
+import round8Corpus from './round8-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -81,6 +82,7 @@ export const blindBriefs = toBriefs(blindCorpus.briefs)
 export const freshBriefs = toBriefs(freshCorpus.briefs)
 export const round6Briefs = toBriefs(round6Corpus.briefs)
 export const round7Briefs = toBriefs(round7Corpus.briefs)
+export const round8Briefs = toBriefs(round8Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
