@@ -183,7 +183,7 @@ describe('offline generator', () => {
     expect(ramen.filter((text) => /licen[cs]e/i.test(text))).toEqual([])
   })
 
-  it('gives a shop its own craft, not its neighbour\'s: yarn, soap, herbs and board games, and a rider no car', () => {
+  it('gives a shop its own craft, not its neighbour\'s: yarn, soap, herbs, board games, chimneys and blades, and a rider no car', () => {
     // A yarn shop got Dior and denim, a soap maker perfume, an herbalist dairy cows, a board-game bar toys for
     // toddlers; a motorcycle club was asked how it services its car and a bike repairer about E85 at the pump.
     const ownCraft: [Partial<GeneratorRequest>, RegExp, RegExp][] = [
@@ -193,6 +193,9 @@ describe('offline generator', () => {
       [{ companyName: 'Le Dé Pipé', companyActivity: 'bar à jeux de société', event: 'Halloween' }, /jeu|jeux/i, /jouet/],
       [{ companyName: 'Road Kings', companyActivity: 'motorcycle club, weekly rides', event: 'Summer', gameLanguage: 'en' }, /motorbike|motorcycle|moped/i, /your (next )?car|new car|E85/],
       [{ companyName: 'Vélo Malin', companyActivity: 'réparation de vélos', event: 'Rentrée' }, /vélo|cycliste|draisienne/i, /votre (prochaine )?voiture|voiture neuve|E85|carburant/],
+      // A chimney sweep got the building warranties, a knife sharpener the Repair Café: now their own crafts first.
+      [{ companyName: 'Ramonage Dupuis', companyActivity: 'ramoneur', event: 'Début de l’hiver' }, /ramon|cheminée|monoxyde/i, /(?!)/],
+      [{ companyName: 'Le Fil d’Or', companyActivity: 'affûtage de couteaux et ciseaux', event: 'Fête de la gastronomie' }, /affût|rémouleur|Rockwell/i, /(?!)/],
     ]
     for (const [brief, own, foreign] of ownCraft) {
       for (const gameType of [0, 1] as const) {
