@@ -9,6 +9,7 @@ import heldOutCorpus from './held-out-brief-corpus.json'
 import round6Corpus from './round6-brief-corpus.json'
 import round7Corpus from './round7-brief-corpus.json'
 import round8Corpus from './round8-brief-corpus.json'
+import round9Corpus from './round9-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -83,6 +84,7 @@ export const freshBriefs = toBriefs(freshCorpus.briefs)
 export const round6Briefs = toBriefs(round6Corpus.briefs)
 export const round7Briefs = toBriefs(round7Corpus.briefs)
 export const round8Briefs = toBriefs(round8Corpus.briefs)
+export const round9Briefs = toBriefs(round9Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
