@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PLACEHOLDERS } from './placeholders'
-import { fold } from './text-match'
+import { comparable } from './text-match'
 
 /**
  * The schema of the generator's content files (content/generator/): the single source of their types,
@@ -72,7 +72,8 @@ const keywords = (min: number, title: string, description: string) =>
     .min(min, `expected at least ${min} keywords`)
     .meta({ title, description: `${description} ${KEYWORD_RULES}`, folded: true })
 
-const distinctFolded = (items: readonly string[]) => new Set(items.map(fold)).size === items.length
+/** As the quality check of a game compares answers: "A" and "A+" are the same answer to it. */
+const distinctFolded = (items: readonly string[]) => new Set(items.map(comparable)).size === items.length
 
 /**
  * Where a reader checks a fact: an https address (Légifrance, INSEE, service-public.fr, an official body,

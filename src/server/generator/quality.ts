@@ -2,7 +2,7 @@ import type { Experience, ExperienceQuestion, GameLanguage, GeneratorRequest } f
 import { bank, type Bank } from './bank'
 import { readExtraInformation } from './extra-information'
 import { matchTopics, meaningfulStems, type TopicMatch } from './topics'
-import { fold, KeywordIndex, sentences, stems, type Keyword } from './text-match'
+import { comparable, fold, KeywordIndex, sentences, stems, type Keyword } from './text-match'
 
 /**
  * The checks every game passes before a visitor sees it, whoever wrote it (the offline writer or a
@@ -65,7 +65,6 @@ function wholeWords(text: string): RegExp | undefined {
   return new RegExp(`(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu')
 }
 
-const questionKey = (text: string) => fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
 
 function topicTerms(input: GameRequest, match: TopicMatch, source: Bank): TopicTerms {
   const sectors = [...match.sectors, ...(match.eventSector ? [match.eventSector] : [])]
@@ -80,13 +79,13 @@ function topicTerms(input: GameRequest, match: TopicMatch, source: Bank): TopicT
       (keyword) => [keyword],
     ),
     visitorStems: new Set([input.companyActivity, input.event, input.additionalInformation ?? ''].flatMap((text) => meaningfulStems(text, source))),
-    general: new Set(general.map(questionKey)),
+    general: new Set(general.map(comparable)),
   }
 }
 
 /** A question is on topic when its text or one of its answers names the trade, the event or the visitor's words. */
 function isOnTopic(question: ExperienceQuestion, terms: TopicTerms): boolean {
-  if (terms.general.has(questionKey(question.question))) return true
+  if (terms.general.has(comparable(question.question))) return true
   const text = fold([question.question, ...question.answers].join(' \n '))
   const textStems = stems(terms.company ? text.replace(terms.company, ' \n ') : text)
   return textStems.some((word) => terms.visitorStems.has(word)) || terms.keywords.has(textStems)
@@ -273,7 +272,7 @@ export function repeats(earlier: QuestionText, later: QuestionText, source: Bank
   const earlierWords = contentStems(earlier.question, source)
   const laterWords = contentStems(later.question, source)
   if (similarity(new Set(earlierWords), new Set(laterWords)) >= DUPLICATE_SIMILARITY) return 'are alike'
-  if (earlier.answer !== undefined && later.answer !== undefined && questionKey(earlier.answer) === questionKey(later.answer)) return 'have the same right answer'
+  if (earlier.answer !== undefined && later.answer !== undefined && comparable(earlier.answer) === comparable(later.answer)) return 'have the same right answer'
   const earlierAnswer = telltale(earlier.answer, source)
   const laterAnswer = telltale(later.answer, source)
   if (earlierAnswer && indexOfRun(laterWords, earlierAnswer) >= 0) return 'are on the same fact (the second names the answer of the first)'
@@ -291,7 +290,7 @@ const asText = (question: ExperienceQuestion): QuestionText => ({
 
 function questionProblems(question: ExperienceQuestion, kind: Experience['kind'], label: string): string[] {
   const problems: string[] = []
-  const folded = question.answers.map(questionKey)
+  const folded = question.answers.map(comparable)
   if (new Set(folded).size !== folded.length) problems.push(`${label}: two answers are the same`)
   if (kind === 'poll') {
     if (question.correctAnswer !== undefined) problems.push(`${label}: a poll question has no right answer`)

@@ -13,6 +13,13 @@ export function fold(text: string): string {
     .toLowerCase()
 }
 
+/** A text as two answers or questions are compared: folded, its punctuation and spacing aside ("Vrai." is "vrai"). */
+export function comparable(text: string): string {
+  return fold(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
 /**
  * English "-y" after a consonant written as French "-ie", so "bakery" and "bakeries", "bougie" and "bougies",
  * "pharmacy" and "pharmacie" share one stem (turning "-ies" into "-y" broke French plurals: "bougies").

@@ -55,7 +55,7 @@ describe('generator bank', () => {
     expect(listed).toEqual(onDisk)
   })
 
-  it('refuses a fact without a source, an unknown key, a typo in a placeholder and a broken reference, naming each', () => {
+  it('refuses a fact without a source, an unknown key, a typo in a placeholder, a broken reference and answers a game reads as one, naming each', () => {
     const sources = clone()
     const food = sources.sectors.find((file) => file.path === 'sectors/food-shops.json')!.data as Json
     delete food.facts[0]!.source
@@ -63,11 +63,15 @@ describe('generator bank', () => {
     ;(sources.templates.data as { fr: { title: { quiz: string[] } } }).fr.title.quiz[0] = '{compagny} : le grand quiz'
     const events = sources.events.find((file) => file.path === 'events/holidays.json')!.data as { events: { sectors?: string[] }[] }
     events.events[0]!.sectors = ['space']
+    // Answers a game's quality check reads as one ("A" and "A+"): the game would be refused, so the fact is.
+    const fact = food.facts[2] as { fr: { answer: string; distractors: string[] } }
+    fact.fr.distractors[0] = `${fact.fr.answer} +`
     const problems = validateBankFiles(sources)
     expect(problems).toContain('sectors/food-shops.json › facts.0.source: Invalid input: expected string, received undefined')
     expect(problems).toContain('sectors/food-shops.json › facts.1: Unrecognized key: "sourse"')
     expect(problems.some((problem) => problem.startsWith('templates.json › fr.title.quiz.0: uses a placeholder other than'))).toBe(true)
     expect(problems).toContain('events/holidays.json › events.0.sectors.0: no sector "space"')
+    expect(problems).toContain('sectors/food-shops.json › facts.2.fr.distractors: a wrong answer repeats the right one or another wrong one')
   })
 
   it('covers at least 25 sectors of 12 facts and 6 polls, 150 named trades and 60 events and seasons', () => {
