@@ -10,6 +10,7 @@ import round6Corpus from './round6-brief-corpus.json'
 import round7Corpus from './round7-brief-corpus.json'
 import round8Corpus from './round8-brief-corpus.json'
 import round9Corpus from './round9-brief-corpus.json'
+import round10Corpus from './round10-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -85,6 +86,7 @@ export const round6Briefs = toBriefs(round6Corpus.briefs)
 export const round7Briefs = toBriefs(round7Corpus.briefs)
 export const round8Briefs = toBriefs(round8Corpus.briefs)
 export const round9Briefs = toBriefs(round9Corpus.briefs)
+export const round10Briefs = toBriefs(round10Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
