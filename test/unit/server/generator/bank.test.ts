@@ -418,6 +418,23 @@ describe('generator bank', () => {
       'student room rentals': 'real-estate',
       'transport frigorifique': 'business-services',
       'linge de lit en lin lavé': 'home',
+      // Round 10 (decision 060): regional produce, American and Australian trades, activities told in a sentence.
+      'clémentines de Corse': 'farming',
+      'oignons doux des Cévennes': 'farming',
+      'figatellu et lonzu': 'food-shops',
+      'manade de taureaux': 'farming',
+      'torchis et colombages': 'building',
+      'ski de randonnée encadré': 'sport',
+      'septic system installation': 'building',
+      'u-pick blueberries': 'farming',
+      'tamales by the dozen': 'food-shops',
+      'veterans post and hall': 'associations',
+      'smog check station': 'automotive',
+      "teen driver's ed": 'driving-schools',
+      'On fait pousser pleurotes et shiitakés dans des caves': 'farming',
+      'Nous livrons des plateaux repas aux entreprises': 'restaurants',
+      "Je retranscris réunions et entretiens": 'business-services',
+      'We answer phones and manage diaries for tradespeople': 'business-services',
       'vitres teintées': 'automotive',
       // Third walk: food and building artisans, a car make, a decorator of cakes, a horse's osteopath.
       saurisserie: 'food-shops',
@@ -833,8 +850,8 @@ describe('generator bank', () => {
 
   it('reads the additional information for an activity whose words name no world, on two words at least', () => {
     const sectorsWith = (activity: string, additionalInformation: string) => matchTopics({ ...request(activity), additionalInformation }).sectors.map(({ id }) => id)
-    expect(sectorsWith('mobile phlebotomy service', 'Home blood tests for GP and private requests.')).toEqual(['health'])
-    expect(sectorsWith('mobile phlebotomy service', '')).toEqual([])
+    expect(sectorsWith('mobile venepuncture service', 'Home blood tests for GP and private requests.')).toEqual(['health'])
+    expect(sectorsWith('mobile venepuncture service', '')).toEqual([])
     // One word ("gate": building) is not enough; the activity's own words always come first.
     expect(sectorsWith('samphire grower', 'Picked at dawn, sold at the gate from April to June.')).toEqual([])
     expect(sectorsWith('vendeur de chaussures', 'Home blood tests for GP and private requests.')).toEqual(['fashion'])
