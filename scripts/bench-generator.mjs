@@ -8,8 +8,8 @@
 // same, written blind for decision 056 and a development set after its first measure; round8-brief-corpus.json: the
 // same, written blind for decision 060 and a development set after its first measure; round9-brief-corpus.json: the
 // same, two halves written blind for decision 060 and read likewise; round10-brief-corpus.json: the same, three parts
-// written blind for decision 060 and read likewise; round11-brief-corpus.json: the same, three more parts likewise;
-// brief-corpus.json: ones it names)
+// written blind for decision 060 and read likewise; round11- and round12-brief-corpus.json: the same, three more
+// parts each, likewise; brief-corpus.json: ones it names)
 // and measures each game with the quality checks the server applies:
 // informative questions (not answered by the brief, not a repeat) ≥ 90 %, questions from the brief's own
 // sector or event ≥ 80 %, no game short of five questions, none failing a check, each written in < 50 ms
@@ -24,8 +24,8 @@ const percent = (share) => `${(share * 100).toFixed(1)} %`
 
 /** Bundles the TypeScript measure with esbuild (as the server is bundled), runs it, and words the result. */
 export async function benchGenerator() {
-  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, knownBriefs } = await importTypeScript(
-    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
+  const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, round12Briefs, knownBriefs } = await importTypeScript(
+    "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, round12Briefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
   )
   const corpora = {
     unknown: { ...measureCorpus(unknownBriefs), ...timeCorpus(unknownBriefs) },
@@ -39,6 +39,7 @@ export async function benchGenerator() {
     'round 9': { ...measureCorpus(round9Briefs), ...timeCorpus(round9Briefs) },
     'round 10': { ...measureCorpus(round10Briefs), ...timeCorpus(round10Briefs) },
     'round 11': { ...measureCorpus(round11Briefs), ...timeCorpus(round11Briefs) },
+    'round 12': { ...measureCorpus(round12Briefs), ...timeCorpus(round12Briefs) },
     known: { ...measureCorpus(knownBriefs), ...timeCorpus(knownBriefs) },
   }
   const titles = {
@@ -53,6 +54,7 @@ export async function benchGenerator() {
     'round 9': 'Trades and events the bank does not name, two halves written blind for decision 060 (development set after their first measure)',
     'round 10': 'Trades and events the bank does not name, three parts written blind for decision 060 (development set after their first measure)',
     'round 11': 'Trades and events the bank does not name, three more parts written blind for decision 060 (development set after their first measure)',
+    'round 12': 'Trades and events the bank does not name, a last three parts written blind for decision 060 (development set after their first measure)',
     known: 'Trades and events the bank names',
   }
   const misses = []

@@ -12,6 +12,7 @@ import round8Corpus from './round8-brief-corpus.json'
 import round9Corpus from './round9-brief-corpus.json'
 import round10Corpus from './round10-brief-corpus.json'
 import round11Corpus from './round11-brief-corpus.json'
+import round12Corpus from './round12-brief-corpus.json'
 import unknownCorpus from './unknown-brief-corpus.json'
 
 /**
@@ -89,6 +90,7 @@ export const round8Briefs = toBriefs(round8Corpus.briefs)
 export const round9Briefs = toBriefs(round9Corpus.briefs)
 export const round10Briefs = toBriefs(round10Corpus.briefs)
 export const round11Briefs = toBriefs(round11Corpus.briefs)
+export const round12Briefs = toBriefs(round12Corpus.briefs)
 
 export const describeBrief = ({ input }: CorpusBrief) => `${input.companyActivity} / ${input.event} (${input.gameType === 0 ? 'quiz' : 'poll'}, ${input.gameLanguage})`
 
