@@ -448,6 +448,18 @@ describe('generator bank', () => {
       'exploration du sommeil': 'health',
       'audits d’accessibilité numérique': 'tech',
       'sorties spéléo encadrées': 'sport',
+      // Round 12 (decision 060).
+      'Fibreglass pools built in six weeks': 'building',
+      'Fake lawns that stay green all year': 'garden',
+      'Sunset camel rides along the beach': 'tourism',
+      'Tracing your family tree': 'culture',
+      'fabrication de charentaises': 'fashion',
+      'producteur d’ail rose': 'farming',
+      'galettes et palets bretons': 'food-shops',
+      'club de palet sur planche': 'sport',
+      'tavaillonneur, couverture en bardeaux': 'building',
+      'joutes nautiques': 'sport',
+      'école de foot': 'sport',
       'vitres teintées': 'automotive',
       // Third walk: food and building artisans, a car make, a decorator of cakes, a horse's osteopath.
       saurisserie: 'food-shops',
@@ -790,6 +802,15 @@ describe('generator bank', () => {
     expectSectors({ 'Antiques dealer': 'home', 'antique dealers': 'home', 'Antiques centre': 'home', "Marchand d'antiquités": 'home' })
     expectSectors({ 'Italian trattoria': 'restaurants', Ristorante: 'restaurants', 'Osteria del porto': 'restaurants', Izakaya: 'restaurants' })
     expectSectors({ Churrascaria: 'restaurants', 'Omakase counter': 'restaurants', 'Winstub alsacienne': 'restaurants', Speakeasy: 'restaurants', 'Rooftop bar': 'restaurants' })
+  })
+
+  it('reads no world into a word that a prefix keyword only spells ("raising" is no raisin, "Lambretta" no lamb)', () => {
+    const sectorIds = (activity: string) => matched(activity).sectors.map(({ id }) => id)
+    expect(sectorIds('Raising funds for local kids')).toEqual([])
+    expect(sectorIds('Keeping Lambrettas on the road')).toEqual(['automotive'])
+    expect(sectorIds('Rare books collected and resold')).toEqual(['culture'])
+    // "raspberry" was the computer's word: raspberries were a tech business.
+    expect(sectorIds('Strawberries and raspberries you pick yourself')).toEqual(['farming'])
   })
 
   it('reads a place by what it is before what it offers ("hotel with a spa"), and a session by who gives it', () => {
