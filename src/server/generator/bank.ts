@@ -13,7 +13,7 @@ import type {
   SectorFile,
   TemplatesFile,
 } from './bank-schema'
-import { compileKeyword, fold, stems, type Keyword } from './text-match'
+import { compileKeyword, fold, stem, words, type Keyword } from './text-match'
 
 /**
  * The generator's knowledge, kept as data in content/generator/: sectors with their trades, calendar events
@@ -131,15 +131,18 @@ function compileKeywords(sources: readonly string[] = []): Keyword[] {
   })
 }
 
-/** The stems of some texts, computed the first time a game needs them (most facts never are). */
-function lazyStems(texts: () => string[]): () => Set<string> {
+/**
+ * The stems of some texts, computed the first time a game needs them (most facts never are), small words aside:
+ * folded and stemmed, "mais" (but) is "mai", the month of "Mai à vélo", and a fact saying it spoke of the event.
+ */
+function lazyStems(texts: () => string[], stopWords: ReadonlySet<string>): () => Set<string> {
   let cached: Set<string> | undefined
-  return () => (cached ??= new Set(texts().flatMap((text) => stems(text))))
+  return () => (cached ??= new Set(texts().flatMap((text) => words(text).filter((word) => !stopWords.has(word)).map(stem))))
 }
 
-function toFact(source: { source: string; trades?: string[]; fr: FactText; en: FactText }, key: string, origin: Origin): Fact {
+function toFact(source: { source: string; trades?: string[]; fr: FactText; en: FactText }, key: string, origin: Origin, stopWords: ReadonlySet<string>): Fact {
   const { fr, en } = source
-  const factStems = lazyStems(() => [fr.question, fr.answer, fr.explanation, en.question, en.answer, en.explanation])
+  const factStems = lazyStems(() => [fr.question, fr.answer, fr.explanation, en.question, en.answer, en.explanation], stopWords)
   return {
     key,
     origin,
@@ -153,9 +156,9 @@ function toFact(source: { source: string; trades?: string[]; fr: FactText; en: F
   }
 }
 
-function toPoll(source: { trades?: string[]; fr: PollText; en: PollText }, key: string, origin: Origin): Poll {
+function toPoll(source: { trades?: string[]; fr: PollText; en: PollText }, key: string, origin: Origin, stopWords: ReadonlySet<string>): Poll {
   const { fr, en } = source
-  const pollStems = lazyStems(() => [fr.question, ...fr.answers, en.question, ...en.answers])
+  const pollStems = lazyStems(() => [fr.question, ...fr.answers, en.question, ...en.answers], stopWords)
   return {
     key,
     origin,
@@ -178,6 +181,7 @@ export function readBank(sources: BankSources): Bank {
   const general = sources.general.data as GeneralFile
   const templates = sources.templates.data as TemplatesFile
   const language = sources.language.data as LanguageFile
+  const stopWords = new Set(language.stopWords.map(fold))
 
   const sectors: Sector[] = sectorData.map((sector) => {
     const origin: Origin = { kind: 'sector', id: sector.id }
@@ -193,8 +197,8 @@ export function readBank(sources: BankSources): Bank {
         vocabulary: compileKeywords(trade.vocabulary),
         generic: trade.generic === true,
       })),
-      facts: sector.facts.map((fact, index) => toFact(fact, `sector:${sector.id}#${index}`, origin)),
-      polls: sector.polls.map((poll, index) => toPoll(poll, `sector:${sector.id}#poll${index}`, origin)),
+      facts: sector.facts.map((fact, index) => toFact(fact, `sector:${sector.id}#${index}`, origin, stopWords)),
+      polls: sector.polls.map((poll, index) => toPoll(poll, `sector:${sector.id}#poll${index}`, origin, stopWords)),
       servesBusinesses: sector.servesBusinesses === true,
       makers: sector.makers,
     }
@@ -208,8 +212,8 @@ export function readBank(sources: BankSources): Bank {
       ...(event.names ? { names: event.names } : {}),
       keywords: compileKeywords(event.keywords),
       vocabulary: compileKeywords(event.vocabulary),
-      facts: event.facts.map((fact, index) => toFact(fact, `event:${event.id}#${index}`, origin)),
-      polls: event.polls.map((poll, index) => toPoll(poll, `event:${event.id}#poll${index}`, origin)),
+      facts: event.facts.map((fact, index) => toFact(fact, `event:${event.id}#${index}`, origin, stopWords)),
+      polls: event.polls.map((poll, index) => toPoll(poll, `event:${event.id}#poll${index}`, origin, stopWords)),
     }
   })
   const lowered = (words: string[]) => new Set(words.map((word) => word.toLocaleLowerCase('fr')))
@@ -218,8 +222,8 @@ export function readBank(sources: BankSources): Bank {
     trades: sectors.flatMap((sector) => sector.trades),
     events,
     general: {
-      facts: general.facts.map((fact, index) => toFact(fact, `general#${index}`, { kind: 'general' })),
-      polls: general.polls.map((poll, index) => toPoll(poll, `general#poll${index}`, { kind: 'general' })),
+      facts: general.facts.map((fact, index) => toFact(fact, `general#${index}`, { kind: 'general' }, stopWords)),
+      polls: general.polls.map((poll, index) => toPoll(poll, `general#poll${index}`, { kind: 'general' }, stopWords)),
     },
     templates: { fr: templates.fr, en: templates.en },
     signals: {
@@ -228,7 +232,7 @@ export function readBank(sources: BankSources): Bank {
       prize: compileKeywords(templates.signals.prize),
     },
     markers: { fr: lowered(language.markers.fr), en: lowered(language.markers.en) },
-    stopWords: new Set(language.stopWords.map(fold)),
+    stopWords,
     genericWords: new Set(language.genericWords.map(fold)),
     uncoveredIndustries: compileKeywords(language.uncoveredIndustries),
     industryWords: compileKeywords(language.industryWords),

@@ -98,6 +98,16 @@ describe('offline generator', () => {
     expect(stationer.filter((text) => /scolaire|école|instruction|élève/i.test(text)).length).toBeGreaterThanOrEqual(1)
   })
 
+  it('reads no small word of a fact as the event\'s: "mais" (but) is not May, for "Mai à vélo"', () => {
+    // The Rockwell fact of knife sharpening says "mais" in its explanation; folded and stemmed it was "mai", the
+    // month of "Mai à vélo", and a bike repairer was asked about blade hardness as if it spoke of the event.
+    const butFacts = bank.sectors.flatMap((sector) => sector.facts).filter((fact) => /\bmais\b/.test(fact.fr.explanation))
+    expect(butFacts.length).toBeGreaterThan(0)
+    expect(butFacts.filter((fact) => fact.stems.has('mai'))).toEqual([])
+    for (const companyName of ['Bike Lab', 'Vélo Malin', 'Roue Libre'])
+      expect(questionsOf({ ...base, companyName, companyActivity: 'atelier de réparation de vélos électriques', event: 'Mai à vélo' }).join(' ')).not.toMatch(/Rockwell|lame/)
+  })
+
   it('puts the announcement up front, asks about it in one poll question at most, and never as a true-or-false', () => {
     const climbing = issueBriefs[2]!
     const quiz = generateOffline(climbing)
