@@ -65,7 +65,6 @@ function wholeWords(text: string): RegExp | undefined {
   return new RegExp(`(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu')
 }
 
-
 function topicTerms(input: GameRequest, match: TopicMatch, source: Bank): TopicTerms {
   const sectors = [...match.sectors, ...(match.eventSector ? [match.eventSector] : [])]
   const general = match.sectors.length ? [] : [...source.general.facts, ...source.general.polls].flatMap((item) => [item.fr.question, item.en.question])
