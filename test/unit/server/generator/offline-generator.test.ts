@@ -193,7 +193,7 @@ describe('offline generator', () => {
     expect(ramen.filter((text) => /licen[cs]e/i.test(text))).toEqual([])
   })
 
-  it('gives a shop its own craft, not its neighbour\'s: yarn, soap, herbs, board games, chimneys and blades, and a rider no car', () => {
+  it('gives a shop its own craft, not its neighbour\'s: yarn, soap, herbs, board games, chimneys, blades and barrels, and a rider no car', () => {
     // A yarn shop got Dior and denim, a soap maker perfume, an herbalist dairy cows, a board-game bar toys for
     // toddlers; a motorcycle club was asked how it services its car and a bike repairer about E85 at the pump.
     const ownCraft: [Partial<GeneratorRequest>, RegExp, RegExp][] = [
@@ -206,6 +206,7 @@ describe('offline generator', () => {
       // A chimney sweep got the building warranties, a knife sharpener the Repair Café: now their own crafts first.
       [{ companyName: 'Ramonage Dupuis', companyActivity: 'ramoneur', event: 'Début de l’hiver' }, /ramon|cheminée|monoxyde/i, /(?!)/],
       [{ companyName: 'Le Fil d’Or', companyActivity: 'affûtage de couteaux et ciseaux', event: 'Fête de la gastronomie' }, /affût|rémouleur|Rockwell/i, /(?!)/],
+      [{ companyName: 'Tonnellerie Bouchard', companyActivity: 'tonnellerie', event: 'Vendanges' }, /barrique|tonnelier|merrain|bousinage|fût/i, /(?!)/],
     ]
     for (const [brief, own, foreign] of ownCraft) {
       for (const gameType of [0, 1] as const) {
