@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PLACEHOLDERS } from './placeholders'
-import { comparable } from './text-match'
+import { allDistinct } from './text-match'
 
 /**
  * The schema of the generator's content files (content/generator/): the single source of their types,
@@ -72,9 +72,6 @@ const keywords = (min: number, title: string, description: string) =>
     .min(min, `expected at least ${min} keywords`)
     .meta({ title, description: `${description} ${KEYWORD_RULES}`, folded: true })
 
-/** As the quality check of a game compares answers: "A" and "A+" are the same answer to it. */
-const distinctFolded = (items: readonly string[]) => new Set(items.map(comparable)).size === items.length
-
 /**
  * Where a reader checks a fact: an https address (Légifrance, INSEE, service-public.fr, an official body,
  * an encyclopaedia) or, for a text without a stable address, its precise reference ("Code de la
@@ -104,7 +101,7 @@ export const factTextSchema = z
       .meta({ title: 'Mauvaises réponses', description: 'Exactement trois, plausibles, de la même forme et d’une longueur proche de la bonne réponse, et toutes différentes d’elle.' }),
     explanation: line(LIMITS.explanation, 'Explication', 'Montrée après la réponse : ce qui la justifie, en une ou deux phrases, avec l’année de tout chiffre.', 'text'),
   })
-  .refine((fact) => distinctFolded([fact.answer, ...fact.distractors]), { message: 'a wrong answer repeats the right one or another wrong one', path: ['distractors'] })
+  .refine((fact) => allDistinct([fact.answer, ...fact.distractors]), { message: 'a wrong answer repeats the right one or another wrong one', path: ['distractors'] })
 
 export const pollTextSchema = z
   .strictObject({
@@ -115,7 +112,7 @@ export const pollTextSchema = z
       .max(6)
       .meta({ title: 'Réponses proposées', description: 'De 2 à 6, toutes différentes, dans l’ordre où le joueur les voit.' }),
   })
-  .refine((poll) => distinctFolded(poll.answers), { message: 'has the same answer twice', path: ['answers'] })
+  .refine((poll) => allDistinct(poll.answers), { message: 'has the same answer twice', path: ['answers'] })
 
 const factShape = { source: sourceSchema, ...localized(factTextSchema).shape }
 const pollShape = localized(pollTextSchema).shape

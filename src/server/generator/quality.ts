@@ -2,7 +2,7 @@ import type { Experience, ExperienceQuestion, GameLanguage, GeneratorRequest } f
 import { bank, type Bank } from './bank'
 import { readExtraInformation } from './extra-information'
 import { matchTopics, meaningfulStems, type TopicMatch } from './topics'
-import { comparable, fold, KeywordIndex, sentences, stems, type Keyword } from './text-match'
+import { allDistinct, comparable, fold, KeywordIndex, sentences, stems, type Keyword } from './text-match'
 
 /**
  * The checks every game passes before a visitor sees it, whoever wrote it (the offline writer or a
@@ -289,8 +289,7 @@ const asText = (question: ExperienceQuestion): QuestionText => ({
 
 function questionProblems(question: ExperienceQuestion, kind: Experience['kind'], label: string): string[] {
   const problems: string[] = []
-  const folded = question.answers.map(comparable)
-  if (new Set(folded).size !== folded.length) problems.push(`${label}: two answers are the same`)
+  if (!allDistinct(question.answers)) problems.push(`${label}: two answers are the same`)
   if (kind === 'poll') {
     if (question.correctAnswer !== undefined) problems.push(`${label}: a poll question has no right answer`)
     return problems

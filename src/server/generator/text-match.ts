@@ -20,6 +20,11 @@ export function comparable(text: string): string {
     .trim()
 }
 
+/** No two of the texts read alike once compared: the rule a game's answers and the bank's both keep. */
+export function allDistinct(texts: readonly string[]): boolean {
+  return new Set(texts.map(comparable)).size === texts.length
+}
+
 /**
  * English "-y" after a consonant written as French "-ie", so "bakery" and "bakeries", "bougie" and "bougies",
  * "pharmacy" and "pharmacie" share one stem (turning "-ies" into "-y" broke French plurals: "bougies").
