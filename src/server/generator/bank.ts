@@ -140,9 +140,14 @@ function lazyStems(texts: () => string[], stopWords: ReadonlySet<string>): () =>
   return () => (cached ??= new Set(texts().flatMap((text) => words(text).filter((word) => !stopWords.has(word)).map(stem))))
 }
 
+/** What a fact or a poll says in one language, which its words are read from: the question, the answers, a fact's explanation. */
+export function sayings(text: FactText | PollText): string[] {
+  return 'answers' in text ? [text.question, ...text.answers] : [text.question, text.answer, text.explanation]
+}
+
 function toFact(source: { source: string; trades?: string[]; fr: FactText; en: FactText }, key: string, origin: Origin, stopWords: ReadonlySet<string>): Fact {
   const { fr, en } = source
-  const factStems = lazyStems(() => [fr.question, fr.answer, fr.explanation, en.question, en.answer, en.explanation], stopWords)
+  const factStems = lazyStems(() => [fr, en].flatMap(sayings), stopWords)
   return {
     key,
     origin,
@@ -158,7 +163,7 @@ function toFact(source: { source: string; trades?: string[]; fr: FactText; en: F
 
 function toPoll(source: { trades?: string[]; fr: PollText; en: PollText }, key: string, origin: Origin, stopWords: ReadonlySet<string>): Poll {
   const { fr, en } = source
-  const pollStems = lazyStems(() => [fr.question, ...fr.answers, en.question, ...en.answers], stopWords)
+  const pollStems = lazyStems(() => [fr, en].flatMap(sayings), stopWords)
   return {
     key,
     origin,

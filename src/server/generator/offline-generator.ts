@@ -1,5 +1,5 @@
 import { GAME_LANGUAGES, type Experience, type ExperienceQuestion, type GameLanguage, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { bank, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type PollText, type Sector } from './bank'
+import { bank, sayings, type Bank, type CalendarEvent, type EventNames, type Fact, type FactText, type LanguageTemplates, type Origin, type Poll, type PollText, type Sector } from './bank'
 import type { Placeholder } from './placeholders'
 import { readExtraInformation, type ExtraInformation } from './extra-information'
 import { answeredByBrief, briefTexts, QUESTION_COUNT, repeats, type BriefTexts, type QuestionText } from './quality'
@@ -112,11 +112,7 @@ const worldsOfItems = new WeakMap<Fact | Poll, Set<string>>()
 function worldsSpokenOf(item: Fact | Poll, source: Bank): Set<string> {
   let worlds = worldsOfItems.get(item)
   if (!worlds) {
-    const sayings = GAME_LANGUAGES.flatMap((language) => {
-      const text = item[language]
-      return 'answers' in text ? [text.question, ...text.answers] : [text.question, text.answer, text.explanation]
-    })
-    worlds = new Set(sayings.flatMap((text) => [...worldsNamedIn(text, source)]))
+    worlds = new Set(GAME_LANGUAGES.flatMap((language) => sayings(item[language])).flatMap((text) => [...worldsNamedIn(text, source)]))
     worldsOfItems.set(item, worlds)
   }
   return worlds
