@@ -42,7 +42,7 @@ const NUMBER_WORDS = new Set(
 
 interface TopicTerms {
   /** The folded company name as whole words: naming the company does not make a question about its trade. */
-  company: RegExp | undefined
+  company: string
   /** Keywords and vocabulary of the bank entries the request matched. */
   keywords: KeywordIndex<Keyword>
   /** Meaningful stems of what the visitor typed as activity, event and additional information. */
@@ -60,16 +60,40 @@ export interface QualityReport {
   informative: boolean[]
 }
 
-function wholeWords(text: string): RegExp | undefined {
-  if (!text) return undefined
-  return new RegExp(`(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu')
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
+
+/** The code point that ends just before `index` (a pair of UTF-16 units outside the basic plane). */
+function codePointBefore(text: string, index: number): string {
+  if (index < 1) return ''
+  const pair = index >= 2 ? text.codePointAt(index - 2) : undefined
+  return pair !== undefined && pair > 0xffff ? String.fromCodePoint(pair) : text.charAt(index - 1)
+}
+
+/**
+ * `text` with each occurrence of `name` as whole words (no letter or digit touching it) replaced by a line
+ * break. A scan rather than a regular expression: one with `\p{L}` built for each company name cost the
+ * quality check about a millisecond a game to compile.
+ */
+export function withoutWholeWords(text: string, name: string): string {
+  if (!name) return text
+  let kept = ''
+  let from = 0
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const end = at + name.length
+    const after = text.codePointAt(end)
+    if (LETTER_OR_DIGIT.test(codePointBefore(text, at)) || (after !== undefined && LETTER_OR_DIGIT.test(String.fromCodePoint(after)))) continue
+    kept += `${text.slice(from, at)} \n `
+    from = end
+    at = end - 1
+  }
+  return kept + text.slice(from)
 }
 
 function topicTerms(input: GameRequest, match: TopicMatch, source: Bank): TopicTerms {
   const sectors = [...match.sectors, ...(match.eventSector ? [match.eventSector] : [])]
   const general = match.sectors.length ? [] : [...source.general.facts, ...source.general.polls].flatMap((item) => [item.fr.question, item.en.question])
   return {
-    company: wholeWords(fold(input.companyName.trim())),
+    company: fold(input.companyName.trim()),
     keywords: new KeywordIndex(
       [
         ...sectors.flatMap((sector) => [...sector.vocabulary, ...sector.trades.flatMap((trade) => [...trade.keywords, ...trade.vocabulary])]),
@@ -86,7 +110,7 @@ function topicTerms(input: GameRequest, match: TopicMatch, source: Bank): TopicT
 function isOnTopic(question: ExperienceQuestion, terms: TopicTerms): boolean {
   if (terms.general.has(comparable(question.question))) return true
   const text = fold([question.question, ...question.answers].join(' \n '))
-  const textStems = stems(terms.company ? text.replace(terms.company, ' \n ') : text)
+  const textStems = stems(withoutWholeWords(text, terms.company))
   return textStems.some((word) => terms.visitorStems.has(word)) || terms.keywords.has(textStems)
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseExperience, type Experience, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
-import { answeredByBrief, assessExperience, briefTexts, foreignWords, repeats, restatesAnnouncement, sameKind, visitorFields } from '#src/server/generator/quality'
+import { answeredByBrief, assessExperience, briefTexts, foreignWords, repeats, restatesAnnouncement, sameKind, visitorFields, withoutWholeWords } from '#src/server/generator/quality'
 import carDealerBefore from './fixtures/car-dealer-before.json'
 
 const input: GeneratorRequest = { companyName: 'Le Fournil', companyActivity: 'boulangerie', event: 'Noël', additionalInformation: '', gameType: 0, gameLanguage: 'fr', llmModel: 'fast' }
@@ -62,6 +62,25 @@ describe('quality checks', () => {
       ]),
     )
     expect(report.onTopic).toEqual([true, true, true, false, false])
+  })
+
+  it('do not count the company’s name as its trade, and read that name only as whole words', () => {
+    const plumber = { ...input, companyName: 'Chaudières Dupont', companyActivity: 'plombier chauffagiste', event: 'Journée privilège', additionalInformation: 'Chaudières à prix doux.' }
+    const report = assessExperience(
+      plumber,
+      quiz([
+        question('En quelle année Chaudières Dupont a-t-il ouvert ?', ['1990', '2000', '2010', '2020']),
+        question('Combien de temps dure une chaudière bien entretenue ?', ['15 ans', '2 ans', '50 ans', '6 mois'], 1),
+        question('Qui a repris Chaudières Dupontel ?', ['Sa fille', 'Son frère', 'Un voisin', 'Personne'], 2),
+        question('Combien de joueurs compte une équipe de football ?', ['11', '9', '10', '12'], 3),
+        question('Combien de côtés compte un hexagone ?', ['6', '5', '7', '8']),
+      ]),
+    )
+    expect(report.onTopic).toEqual([false, true, true, false, false])
+    expect(withoutWholeWords('le fournil, le fournil2 et lefournil', 'le fournil')).toBe(' \n , le fournil2 et lefournil')
+    expect(withoutWholeWords('le fournil', '')).toBe('le fournil')
+    // A letter outside the basic plane touches the name; an emoji does not.
+    expect(withoutWholeWords('𝒜le fournil 😀le fournil', 'le fournil')).toBe('𝒜le fournil 😀 \n ')
   })
 
   it('find words of the other language, but not in quotes, names or the visitor’s own words', () => {
