@@ -44,9 +44,12 @@ const workerdOutput: string[] = []
 const harness = await loadWorkerHarness()
 let miniflare: Miniflare
 let bundle: string
+let outdir = ''
 
 beforeAll(async () => {
-  ;[bundle] = (await bundlePlatform('cloudflare')) as [string]
+  const bundled = await bundlePlatform('cloudflare')
+  ;[bundle] = bundled.files as [string]
+  outdir = bundled.outdir
   // workerd, Cloudflare's runtime, runs the bundle as `wrangler deploy` would upload it, one Worker per setup.
   const worker = (name: WorkerName, options: Partial<WorkerOptions> = {}) => ({
     name,
@@ -85,7 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await miniflare?.dispose()
-  if (bundle) await rm(path.dirname(bundle), { recursive: true, force: true })
+  if (outdir) await rm(outdir, { recursive: true, force: true })
 })
 
 async function post(name: WorkerName, endpoint: string, body: unknown, headers: Record<string, string> = {}) {

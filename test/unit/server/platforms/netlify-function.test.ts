@@ -26,6 +26,7 @@ let blobsPort = 0
 const blobWrites: string[] = []
 const answered = new WeakMap<ReceivedRequest, number>()
 let files: string[] = []
+let outdir = ''
 /** URL prefixes the receiver answers 503 to. */
 let down: string[] = []
 const envs = {} as Record<Instance, Record<string, string>>
@@ -134,7 +135,7 @@ beforeAll(async () => {
   // Retries after 1 s, then 1 to 2 s: production's 15 s doubling up to an hour, shortened as an operator may.
   envs.signed = { SITE_URL: SITE, FORMS_WEBHOOK_URL: `${receiver.url}/hooks/signed`, FORMS_WEBHOOK_SECRET: 'un secret partagé', ...brevo('signed'), DELIVERY_RETRY_BASE_SECONDS: '1', DELIVERY_RETRY_MAX_SECONDS: '2' }
   envs.refused = { SITE_URL: SITE, FORMS_WEBHOOK_URL: `${receiver.url}/hooks/refused` }
-  files = await bundlePlatform('netlify')
+  ;({ files, outdir } = await bundlePlatform('netlify'))
   const [apiFile, retryFile] = files as [string, string]
   for (const instance of ['plain', 'signed', 'refused'] as const) {
     // Each instance its own copy of the bundles (behind the two-line modules), hence its own state, as on separate instances.
@@ -151,7 +152,7 @@ afterAll(async () => {
   await receiver?.close()
   await blobs?.stop()
   if (blobsDir) await rm(blobsDir, { recursive: true, force: true })
-  for (const file of files) await rm(path.dirname(file), { recursive: true, force: true })
+  if (outdir) await rm(outdir, { recursive: true, force: true })
 })
 
 /** The visitor's address in a webhook body (`data.email`) or a Brevo one (`email`). */

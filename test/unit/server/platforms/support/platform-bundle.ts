@@ -12,14 +12,16 @@ export const GENERATION = { companyName: 'Lemoine', companyActivity: 'boulangeri
 
 /**
  * Bundles a platform's entries exactly as `node scripts/build-api.mjs <target>` does, into a temporary
- * folder; returns the files the platform loads (the Worker; the Netlify API and its scheduled function).
+ * folder; returns the files the platform loads (the Worker; the Netlify API and its scheduled function) and
+ * that folder, for the test to remove.
  */
-export async function bundlePlatform(target: 'cloudflare' | 'netlify'): Promise<string[]> {
+export async function bundlePlatform(target: 'cloudflare' | 'netlify'): Promise<{ files: string[]; outdir: string }> {
   // scripts/build-api.mjs has no type declarations; only bundleApi is used.
   const { bundleApi } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-api.mjs')).href)) as {
     bundleApi: (target: string, options: { outdir: string }) => Promise<string[]>
   }
-  return bundleApi(target, { outdir: await mkdtemp(path.join(os.tmpdir(), `ludora-${target}-`)) })
+  const outdir = await mkdtemp(path.join(os.tmpdir(), `ludora-${target}-`))
+  return { files: await bundleApi(target, { outdir }), outdir }
 }
 
 /** A POST as the receiver recorded it, with the status it answered. */
