@@ -55,7 +55,8 @@ export default defineConfig({
     // Browser tests wait on Chromium now and then, so one file more than there are cores keeps them busy
     // (vitest's default on two cores is one worker, which ran every file after the other). On two cores,
     // three files at once took 385 s and 754 CPU-s; four, 415 s and 807 CPU-s (more contention); two,
-    // 408 s. Cores this process may use: a run pinned to one core (`taskset -c 0 npm test`) runs two.
+    // 408 s. Checked again once workers lasted a whole project (decision 061): three, 298 s and 584 CPU-s;
+    // two, 318 s and 624. Cores this process may use: a run pinned to one core (`taskset -c 0 npm test`) runs two.
     maxWorkers: os.availableParallelism() + 1,
     sequence: { sequencer: DurationSequencer },
     projects: [
