@@ -27,36 +27,24 @@ export async function benchGenerator() {
   const { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, round12Briefs, knownBriefs } = await importTypeScript(
     "export { measureCorpus, timeCorpus, unknownBriefs, heldOutBriefs, devBriefs, blindBriefs, freshBriefs, round6Briefs, round7Briefs, round8Briefs, round9Briefs, round10Briefs, round11Briefs, round12Briefs, knownBriefs } from './test/unit/server/generator/corpus-measure'\n",
   )
-  const corpora = {
-    unknown: { ...measureCorpus(unknownBriefs), ...timeCorpus(unknownBriefs) },
-    'held-out': { ...measureCorpus(heldOutBriefs), ...timeCorpus(heldOutBriefs) },
-    development: { ...measureCorpus(devBriefs), ...timeCorpus(devBriefs) },
-    blind: { ...measureCorpus(blindBriefs), ...timeCorpus(blindBriefs) },
-    fresh: { ...measureCorpus(freshBriefs), ...timeCorpus(freshBriefs) },
-    'round 6': { ...measureCorpus(round6Briefs), ...timeCorpus(round6Briefs) },
-    'round 7': { ...measureCorpus(round7Briefs), ...timeCorpus(round7Briefs) },
-    'round 8': { ...measureCorpus(round8Briefs), ...timeCorpus(round8Briefs) },
-    'round 9': { ...measureCorpus(round9Briefs), ...timeCorpus(round9Briefs) },
-    'round 10': { ...measureCorpus(round10Briefs), ...timeCorpus(round10Briefs) },
-    'round 11': { ...measureCorpus(round11Briefs), ...timeCorpus(round11Briefs) },
-    'round 12': { ...measureCorpus(round12Briefs), ...timeCorpus(round12Briefs) },
-    known: { ...measureCorpus(knownBriefs), ...timeCorpus(knownBriefs) },
-  }
-  const titles = {
-    unknown: 'Trades and events the bank does not name',
-    'held-out': 'Trades and events the bank does not name, written blind and never used to tune it',
-    development: 'Trades and events the bank does not name, development set of decision 039 (optimistic after its first measure)',
-    blind: 'Trades and events the bank does not name, blind set of decision 040 (development set since decision 042)',
-    fresh: 'Trades and events the bank does not name, written for round 5 by an engineer who never tuned the matcher',
-    'round 6': 'Trades and events the bank does not name, written blind for decision 048 (development set after its first measure)',
-    'round 7': 'Trades and events the bank does not name, written blind for decision 056 (development set after its first measure)',
-    'round 8': 'Trades and events the bank does not name, written blind for decision 060 (development set after its first measure)',
-    'round 9': 'Trades and events the bank does not name, two halves written blind for decision 060 (development set after their first measure)',
-    'round 10': 'Trades and events the bank does not name, three parts written blind for decision 060 (development set after their first measure)',
-    'round 11': 'Trades and events the bank does not name, three more parts written blind for decision 060 (development set after their first measure)',
-    'round 12': 'Trades and events the bank does not name, a last three parts written blind for decision 060 (development set after their first measure)',
-    known: 'Trades and events the bank names',
-  }
+  // Each corpus once: its name in the report, its briefs, and what it is.
+  const listed = [
+    ['unknown', unknownBriefs, 'Trades and events the bank does not name'],
+    ['held-out', heldOutBriefs, 'Trades and events the bank does not name, written blind and never used to tune it'],
+    ['development', devBriefs, 'Trades and events the bank does not name, development set of decision 039 (optimistic after its first measure)'],
+    ['blind', blindBriefs, 'Trades and events the bank does not name, blind set of decision 040 (development set since decision 042)'],
+    ['fresh', freshBriefs, 'Trades and events the bank does not name, written for round 5 by an engineer who never tuned the matcher'],
+    ['round 6', round6Briefs, 'Trades and events the bank does not name, written blind for decision 048 (development set after its first measure)'],
+    ['round 7', round7Briefs, 'Trades and events the bank does not name, written blind for decision 056 (development set after its first measure)'],
+    ['round 8', round8Briefs, 'Trades and events the bank does not name, written blind for decision 060 (development set after its first measure)'],
+    ['round 9', round9Briefs, 'Trades and events the bank does not name, two halves written blind for decision 060 (development set after their first measure)'],
+    ['round 10', round10Briefs, 'Trades and events the bank does not name, three parts written blind for decision 060 (development set after their first measure)'],
+    ['round 11', round11Briefs, 'Trades and events the bank does not name, three more parts written blind for decision 060 (development set after their first measure)'],
+    ['round 12', round12Briefs, 'Trades and events the bank does not name, a last three parts written blind for decision 060 (development set after their first measure)'],
+    ['known', knownBriefs, 'Trades and events the bank names'],
+  ]
+  const corpora = Object.fromEntries(listed.map(([name, briefs]) => [name, { ...measureCorpus(briefs), ...timeCorpus(briefs) }]))
+  const titles = Object.fromEntries(listed.map(([name, , title]) => [name, title]))
   const misses = []
   const judged = (text, ok, miss) => {
     if (!ok) misses.push(`generator: ${miss}`)
