@@ -29,7 +29,7 @@ export function setSanitizerWindow(window: WindowLike): void {
   htmlDocument = window.document
 }
 
-/** Every HTML string shown by the site goes through here, whatever its source. */
+/** Every HTML string the build renders goes through here; the browser shows only HTML sanitized by the build. */
 export function sanitizeHtml(html: string): string {
   purifier ??= createPurifier(window)
   return purifier.sanitize(html, CONFIG)

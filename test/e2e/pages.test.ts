@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 
@@ -44,3 +45,39 @@ describe('mobile menu at 375 px', () => {
     await context.close()
   })
 })
+
+describe('legal pages', () => {
+  /** Scripts the page has fetched that carry DOMPurify (its hook names survive minifying). */
+  async function sanitizerScripts(page: Page): Promise<string[]> {
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')))
+    const bodies = await Promise.all(scripts.map(async (url) => [url, await (await page.request.get(url)).text()] as const))
+    return bodies.filter(([, body]) => body.includes('uponSanitizeElement')).map(([url]) => url)
+  }
+
+  /** The legal text as the build prerendered it for `path`. */
+  async function prerenderedText(page: Page, path: string): Promise<string> {
+    const html = await (await page.request.get(baseURL() + path)).text()
+    return page.evaluate((markup) => new DOMParser().parseFromString(markup, 'text/html').querySelector('main .prose')?.innerHTML ?? '', html)
+  }
+
+  // The build renders their Markdown and sanitizes it (scripts/content.mjs); a phone has nothing left to clean.
+  it('show the text the build rendered and sanitized, on a full load and after client navigation, without downloading a sanitizer', async () => {
+    const { page, errors, context } = await openPage(browser())
+    await withConsentDecided(context)
+    await gotoAndWait(page, '/cgu')
+    await waitForApp(page)
+    const prose = page.locator('main .prose')
+    expect(await prose.locator('h2').count()).toBeGreaterThan(2)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/confidentialite')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor()
+    expect(await prose.evaluate((element) => element.innerHTML)).toBe(await prerenderedText(page, '/confidentialite'))
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
+    expect(await sanitizerScripts(page)).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
