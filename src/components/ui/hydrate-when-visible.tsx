@@ -44,7 +44,8 @@ const REACT_WAIT_MS = 5_000
 
 /** A click made before the code of the boundaries around its target was there; given again once it all is. */
 interface HeldClick {
-  target: HTMLElement
+  /** Any element, an icon's SVG inside a link or a button included. */
+  target: Element
   until: Set<Waiting>
 }
 
@@ -64,7 +65,7 @@ function openOnInteraction(event: Event): void {
   // code for it and would lose the modifier on a click given again.
   const unready = around.filter((boundary) => !boundary.ready)
   const modified = event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
-  if (event.type === 'click' && !modified && unready.length && target instanceof HTMLElement) {
+  if (event.type === 'click' && !modified && unready.length && target instanceof Element) {
     event.preventDefault()
     event.stopPropagation()
     const click = { target, until: new Set(unready) }
@@ -92,8 +93,9 @@ function release(boundary: Waiting): void {
     // React hydrates the boundaries synchronously as the click reaches them, then hands it to its handlers.
     // Had the code failed to load, the click does what the prerendered element does alone (a link leads on).
     // Given in a task of its own: a boundary can open while React renders it, which no event may interrupt.
+    // Dispatched rather than `click()`, which an SVG element lacks; a link around it still leads on.
     setTimeout(() => {
-      if (click.target.isConnected) click.target.click()
+      if (click.target.isConnected) click.target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }))
     })
   }
 }
