@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { DOMPURIFY_MARKER, loadedScriptsCarrying } from './support/loaded-scripts'
 
 const browser = useBrowser()
 describe('mobile menu at 375 px', () => {
@@ -47,13 +48,6 @@ describe('mobile menu at 375 px', () => {
 })
 
 describe('legal pages', () => {
-  /** Scripts the page has fetched that carry DOMPurify (its hook names survive minifying). */
-  async function sanitizerScripts(page: Page): Promise<string[]> {
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')))
-    const bodies = await Promise.all(scripts.map(async (url) => [url, await (await page.request.get(url)).text()] as const))
-    return bodies.filter(([, body]) => body.includes('uponSanitizeElement')).map(([url]) => url)
-  }
-
   /** The legal text as the build prerendered it for `path`. */
   async function prerenderedText(page: Page, path: string): Promise<string> {
     const html = await (await page.request.get(baseURL() + path)).text()
@@ -75,7 +69,7 @@ describe('legal pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor()
     expect(await prose.evaluate((element) => element.innerHTML)).toBe(await prerenderedText(page, '/confidentialite'))
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
-    expect(await sanitizerScripts(page)).toEqual([])
+    expect(await loadedScriptsCarrying(page, DOMPURIFY_MARKER)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { loadedScriptsCarrying, TIPPY_MARKER } from './support/loaded-scripts'
 
 const browser = useBrowser()
 async function openPricing(options: Parameters<typeof openPage>[1] = {}) {
@@ -77,6 +78,28 @@ describe('pricing', () => {
     }
     await context.close()
   }, 150_000)
+
+  // The feature matrix lies far below the offers on a phone: its code and tippy.js wait until it is reached.
+  it('loads the feature matrix’s code, tippy.js with it, only when the visitor reaches it; a tooltip focused before that code arrives opens when it does', async () => {
+    const { page, errors, context } = await openPricing({ viewport: { width: 375, height: 740 } })
+    expect(await loadedScriptsCarrying(page, TIPPY_MARKER)).toEqual([])
+    let releaseCode = () => {}
+    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve))
+    await page.route('**/*.js', async (route) => {
+      await codeHeld
+      await route.continue()
+    })
+    const trigger = page.locator('.info-tooltip').first()
+    await trigger.focus()
+    releaseCode()
+    await visibleTooltip(page).waitFor()
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect((await tooltipText(trigger)).length).toBeGreaterThan(40)
+    expect(await loadedScriptsCarrying(page, TIPPY_MARKER)).toHaveLength(1)
+    await page.unroute('**/*.js')
+    expect(errors).toEqual([])
+    await context.close()
+  })
 
   it('carries Product and FAQPage structured data', async () => {
     const html = await (await fetch(`${baseURL()}/pricing`)).text()

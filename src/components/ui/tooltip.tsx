@@ -19,6 +19,9 @@ export function InfoTooltip({ label, content }: InfoTooltipProps) {
   useEffect(() => {
     if (!button.current) return
     instance.current = tippy(button.current, { ...INFO_TOOLTIP_PROPS, content })
+    // Adopted after the visitor got there (a section hydrated on arrival): the focus or the pointer that
+    // tippy would have answered came before its listeners, so the tooltip answers them now.
+    if (button.current === document.activeElement || button.current.matches(':hover')) instance.current.show()
     return () => {
       instance.current?.destroy()
       instance.current = undefined
