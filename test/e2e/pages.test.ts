@@ -74,4 +74,3 @@ describe('legal pages', () => {
     await context.close()
   })
 })
-
