@@ -11,6 +11,20 @@ interface AppRouterOptions {
   prerender?: boolean
 }
 
+/**
+ * Scroll restoration from the first navigation on. The page the app first renders is already where the
+ * browser put it: at the top, at its #anchor, where a reload left it, or wherever the visitor scrolled the
+ * prerendered page while the app was loading, which the router's reset to the top would take from them.
+ */
+function restoreScrollAfterFirstRender(): () => boolean {
+  let firstRender = true
+  return () => {
+    const restore = !firstRender
+    firstRender = false
+    return restore
+  }
+}
+
 /** One router per app instance (browser, prerender, tests). */
 export function createAppRouter({ queryClient, history, prerender = false }: AppRouterOptions) {
   return createRouter({
@@ -20,7 +34,7 @@ export function createAppRouter({ queryClient, history, prerender = false }: App
     defaultPreload: 'intent',
     // React Query decides freshness; payloads never go stale within a build.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: !prerender,
+    scrollRestoration: prerender ? false : restoreScrollAfterFirstRender(),
     scrollRestorationBehavior: 'instant',
     defaultErrorComponent: RouteErrorView,
     defaultPendingComponent: PendingView,

@@ -2,6 +2,7 @@ import type { CDPSession, Locator, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { heroImageOf } from '#src/lib/warm-page-images'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
+import { navigateInApp } from './support/client-navigation'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 800 }
@@ -79,6 +80,37 @@ describe('the site menu', () => {
       expect(footer, section).toContain(`href="${section}"`)
     }
     for (const [, href] of SEED_MENU) expect(footer, href).toContain(`href="${href}"`)
+  })
+
+  // A slow phone shows the prerendered page long before the app adopts it; the visitor reads and scrolls.
+  it('keeps the page where the visitor scrolled it while the app was loading, then still restores it on Back', async () => {
+    const { page, errors, context } = await openPage(browser(), { viewport: PHONE })
+    await withConsentDecided(context)
+    let releaseApp = () => {}
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+    await page.route('**/_app/assets/chunks/*.js', async (route) => {
+      await appHeld
+      await route.continue()
+    })
+    // The held scripts keep the load event from firing: the page is read as soon as it is parsed.
+    await page.goto(baseURL() + '/les-enjeux', { waitUntil: 'commit' })
+    await page.locator('footer').waitFor({ state: 'attached' })
+    await page.mouse.wheel(0, 1500)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
+    releaseApp()
+    await waitForApp(page)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.evaluate(() => scrollY)).toBe(1500)
+    await page.unroute('**/_app/assets/chunks/*.js')
+
+    await navigateInApp(page, '/pricing')
+    await page.getByRole('heading', { level: 1, name: /tarifs/i }).waitFor()
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForURL(`${baseURL()}/les-enjeux`)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it('Back restores where the page was, even when its link was followed before the browser painted the scroll that reached it', async () => {
