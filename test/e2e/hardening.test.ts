@@ -3,18 +3,10 @@ import { join } from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, distDir, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { navigateInApp } from './support/client-navigation'
 import { builtPages } from './support/site-data'
 
 const browser = useBrowser()
-/** Client-side navigation, as a click on an internal link would do it. */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-  await page.waitForURL(baseURL() + path)
-}
-
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true))
 }
@@ -91,7 +83,7 @@ describe('hostile payloads', () => {
     }
     // …and client navigation renders every page from it, straight from one to the next.
     for (const { path } of builtPages()) {
-      await navigate(page, path)
+      await navigateInApp(page, path)
       await expectInertCopy(path)
     }
     await page.locator('main').hover()

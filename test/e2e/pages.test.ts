@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { navigateInApp } from './support/client-navigation'
 import { DOMPURIFY_MARKER, loadedScriptsCarrying } from './support/loaded-scripts'
 
 const browser = useBrowser()
@@ -62,10 +63,7 @@ describe('legal pages', () => {
     await waitForApp(page)
     const prose = page.locator('main .prose')
     expect(await prose.locator('h2').count()).toBeGreaterThan(2)
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/confidentialite')
-      window.dispatchEvent(new PopStateEvent('popstate'))
-    })
+    await navigateInApp(page, '/confidentialite')
     await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor()
     expect(await prose.evaluate((element) => element.innerHTML)).toBe(await prerenderedText(page, '/confidentialite'))
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
