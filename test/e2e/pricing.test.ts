@@ -80,22 +80,38 @@ describe('pricing', () => {
   }, 150_000)
 
   // The feature matrix lies far below the offers on a phone: its code and tippy.js wait until it is reached.
-  it('loads the feature matrix’s code, tippy.js with it, only when the visitor reaches it; a tooltip focused before that code arrives opens when it does', async () => {
+  it('loads the feature matrix’s code, tippy.js with it, only when the visitor reaches it; a tooltip focused or hovered before that code arrives opens when it does', async () => {
     const { page, errors, context } = await openPricing({ viewport: { width: 375, height: 740 } })
     expect(await loadedScriptsCarrying(page, TIPPY_MARKER)).toEqual([])
-    let releaseCode = () => {}
-    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve))
-    await page.route('**/*.js', async (route) => {
-      await codeHeld
-      await route.continue()
-    })
+    /** Holds every script the page asks for from now on, until the returned function is called. */
+    const holdScripts = async () => {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      return release
+    }
     const trigger = page.locator('.info-tooltip').first()
+
+    let releaseCode = await holdScripts()
     await trigger.focus()
     releaseCode()
     await visibleTooltip(page).waitFor()
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true)
     expect((await tooltipText(trigger)).length).toBeGreaterThan(40)
     expect(await loadedScriptsCarrying(page, TIPPY_MARKER)).toHaveLength(1)
+    await page.unroute('**/*.js')
+
+    // The same page anew, reached by the pointer: it rests on the button while the code is on its way.
+    await gotoAndWait(page, '/pricing')
+    await waitForApp(page)
+    releaseCode = await holdScripts()
+    await trigger.hover()
+    releaseCode()
+    await visibleTooltip(page).waitFor()
+    expect((await tooltipText(trigger)).length).toBeGreaterThan(40)
     await page.unroute('**/*.js')
     expect(errors).toEqual([])
     await context.close()
