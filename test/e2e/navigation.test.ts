@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { heroImageOf } from '#src/lib/warm-page-images'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
 import { navigateInApp } from './support/client-navigation'
+import { holdRequests } from './support/held-requests'
+import { fetchedScripts } from './support/loaded-scripts'
 
 const browser = useBrowser()
 const DESKTOP = { width: 1280, height: 800 }
@@ -86,12 +88,7 @@ describe('the site menu', () => {
   it('keeps the page where the visitor scrolled it while the app was loading, then still restores it on Back', async () => {
     const { page, errors, context } = await openPage(browser(), { viewport: PHONE })
     await withConsentDecided(context)
-    let releaseApp = () => {}
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
-    await page.route('**/_app/assets/chunks/*.js', async (route) => {
-      await appHeld
-      await route.continue()
-    })
+    const releaseApp = await holdRequests(page, '**/_app/assets/chunks/*.js')
     // The held scripts keep the load event from firing: the page is read as soon as it is parsed.
     await page.goto(baseURL() + '/les-enjeux', { waitUntil: 'commit' })
     await page.locator('footer').waitFor({ state: 'attached' })
@@ -340,10 +337,14 @@ describe('intent preloading', () => {
   }
 
   /**
-   * Runs in the page: imports every script the page has fetched (importing a URL again resolves only once its
-   * module graph has run, without a new request), then lets what those modules start go on for a task.
+   * Imports in the page every script it has fetched (importing a URL again resolves only once its module
+   * graph has run, without a new request), then lets what those modules start go on for a task. A string,
+   * so the test runner does not rewrite the page's own import().
    */
-  const RUN_FETCHED_SCRIPTS = `Promise.all(performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')).map((script) => import(script).catch(() => undefined))).then(() => new Promise((resolve) => setTimeout(resolve)))`
+  async function runFetchedScripts(page: Page): Promise<void> {
+    const scripts = JSON.stringify(await fetchedScripts(page))
+    await page.evaluate(`Promise.all(${scripts}.map((script) => import(script).catch(() => undefined))).then(() => new Promise((resolve) => setTimeout(resolve)))`)
+  }
 
   /**
    * Waits for the page's chunk and payload to be requested, and for its hero picture once the payload has
@@ -358,11 +359,11 @@ describe('intent preloading', () => {
     if (hero) await expect.poll(() => requests.some((request) => request.url().endsWith(hero))).toBe(true)
     // The route's chunk declares code of its own (the pricing matrix, the home page's sign-up form), which
     // the preload fetches once the chunk and the code already declared are there: until the scripts that
-    // ran start no new request. A string, so the test runner does not rewrite the page's own import().
+    // ran start no new request.
     for (let known = -1; requests.length !== known; ) {
       known = requests.length
       await Promise.all(requests.map((request) => request.response()))
-      await page.evaluate(RUN_FETCHED_SCRIPTS)
+      await runFetchedScripts(page)
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { holdRequests } from './support/held-requests'
 import { loadedScriptsCarrying, TIPPY_MARKER } from './support/loaded-scripts'
 
 const browser = useBrowser()
@@ -83,19 +84,9 @@ describe('pricing', () => {
   it('loads the feature matrix’s code, tippy.js with it, only when the visitor reaches it; a tooltip focused or hovered before that code arrives opens when it does', async () => {
     const { page, errors, context } = await openPricing({ viewport: { width: 375, height: 740 } })
     expect(await loadedScriptsCarrying(page, TIPPY_MARKER)).toEqual([])
-    /** Holds every script the page asks for from now on, until the returned function is called. */
-    const holdScripts = async () => {
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route('**/*.js', async (route) => {
-        await held
-        await route.continue()
-      })
-      return release
-    }
     const trigger = page.locator('.info-tooltip').first()
 
-    let releaseCode = await holdScripts()
+    let releaseCode = await holdRequests(page, '**/*.js')
     await trigger.focus()
     releaseCode()
     await visibleTooltip(page).waitFor()
@@ -107,7 +98,7 @@ describe('pricing', () => {
     // The same page anew, reached by the pointer: it rests on the button while the code is on its way.
     await gotoAndWait(page, '/pricing')
     await waitForApp(page)
-    releaseCode = await holdScripts()
+    releaseCode = await holdRequests(page, '**/*.js')
     await trigger.hover()
     releaseCode()
     await visibleTooltip(page).waitFor()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { holdRequests } from './support/held-requests'
 
 const browser = useBrowser()
 
@@ -193,12 +194,7 @@ describe('the demo wheel, pressed as its code arrives', () => {
     for (const press of ['pointer', 'keyboard'] as const) {
       const { page, context, errors, close } = await openPage(browser())
       await withConsentDecided(context)
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await context.route(GAME_CHUNK, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdRequests(context, GAME_CHUNK)
       await gotoAndWait(page, '/')
       await waitForApp(page)
       if (press === 'pointer') {
