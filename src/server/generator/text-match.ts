@@ -3,14 +3,35 @@
  * singular, so "Fête des Mères", "fete des meres" and "FÊTES DES MÈRES" are the same three words.
  */
 
+/**
+ * The value cached for `key`, computed once. The generator reads the same texts and words request after
+ * request (the bank's facts, common words, the visitor's fields); a cache is emptied when it holds `limit`
+ * keys, so a long-running server (a Worker has 128 MB) stays bounded.
+ */
+function remembered<V>(cache: Map<string, V>, key: string, compute: () => V, limit = TEXT_CACHE_SIZE): V {
+  let value = cache.get(key)
+  if (value === undefined) {
+    if (cache.size >= limit) cache.clear()
+    value = compute()
+    cache.set(key, value)
+  }
+  return value
+}
+const TEXT_CACHE_SIZE = 20_000
+/** Per keyword index: the bank has about thirty-five of them. */
+const WORD_CACHE_SIZE = 5_000
+const foldCache = new Map<string, string>()
+
 /** Lowercase, accents and ligatures removed. */
 export function fold(text: string): string {
-  return text
-    .replace(/[œŒ]/g, 'oe')
-    .replace(/[æÆ]/g, 'ae')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return remembered(foldCache, text, () =>
+    text
+      .replace(/[œŒ]/g, 'oe')
+      .replace(/[æÆ]/g, 'ae')
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase(),
+  )
 }
 
 /** A text as two answers or questions are compared: folded, its punctuation and spacing aside ("Vrai." is "vrai"). */
@@ -43,19 +64,11 @@ export function words(text: string): string[] {
   return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
 }
 
-/** Texts whose stems a game asks for again and again (bank facts, the visitor's fields); bounded for a long-running server. */
 const stemCache = new Map<string, readonly string[]>()
-const STEM_CACHE_SIZE = 20_000
 
 /** The stemmed words of a text, what keywords are compared with. */
 export function stems(text: string): readonly string[] {
-  let cached = stemCache.get(text)
-  if (!cached) {
-    if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear()
-    cached = words(text).map(stem)
-    stemCache.set(text, cached)
-  }
-  return cached
+  return remembered(stemCache, text, () => words(text).map(stem))
 }
 
 /**
@@ -175,6 +188,13 @@ export class KeywordIndex<T> {
   private readonly byEnding = new Map<string, [T, Keyword][]>()
   /** The words after the first of keywords of several ("builder" in "pool builder*"): known there, not to be read as another. */
   private readonly laterWords = new Set<string>()
+  /**
+   * Each word as `split` reads it, and the keywords `find` tries at it: the bank's indexes last as long as
+   * the server. Trying every cut, beginning and ending of each word against the keywords took a quarter of
+   * a game's generation and quality check before these caches.
+   */
+  private readonly partsOfWord = new Map<string, readonly string[]>()
+  private readonly keywordsOfWord = new Map<string, readonly [T, Keyword][]>()
 
   /**
    * `derivedNames`: a word no keyword knows may be read as another name of the same trade ("groomer": grooming).
@@ -270,7 +290,7 @@ export class KeywordIndex<T> {
 
   /** The stemmed words as `find` reads them, compounds split: the positions its hits start at. */
   split(stemmed: readonly string[]): string[] {
-    return stemmed.flatMap((word) => this.compoundParts(word) ?? [word])
+    return stemmed.flatMap((word) => remembered(this.partsOfWord, word, () => this.compoundParts(word) ?? [word], WORD_CACHE_SIZE))
   }
 
   /** Each keyword found in the stemmed words of a text, at its first place. */
@@ -278,19 +298,25 @@ export class KeywordIndex<T> {
     const text = this.split(stemmed)
     const hits: KeywordHit<T>[] = []
     const seen = new Set<Keyword>()
-    const consider = (candidates: [T, Keyword][] | undefined, start: number) => {
-      for (const [entry, keyword] of candidates ?? []) {
+    const consider = (candidates: readonly [T, Keyword][], start: number) => {
+      for (const [entry, keyword] of candidates) {
         if (seen.has(keyword) || !matchesAt(text, start, keyword)) continue
         seen.add(keyword)
         hits.push({ entry, keyword, start })
       }
     }
-    text.forEach((word, start) => {
-      consider(this.byFirstWord.get(word), start)
-      for (let length = 1; length <= word.length; length++) consider(this.byBeginning.get(word.slice(0, length)), start)
-      for (let cut = 1; cut < word.length; cut++) consider(this.byEnding.get(word.slice(cut)), start)
-    })
+    text.forEach((word, start) => consider(this.keywordsAt(word), start))
     return hits
+  }
+
+  /** The keywords a hit may start at a word with: whole, by its beginnings, by its endings, in that order. */
+  private keywordsAt(word: string): readonly [T, Keyword][] {
+    return remembered(this.keywordsOfWord, word, () => {
+      const candidates = [...(this.byFirstWord.get(word) ?? [])]
+      for (let length = 1; length <= word.length; length++) candidates.push(...(this.byBeginning.get(word.slice(0, length)) ?? []))
+      for (let cut = 1; cut < word.length; cut++) candidates.push(...(this.byEnding.get(word.slice(cut)) ?? []))
+      return candidates
+    }, WORD_CACHE_SIZE)
   }
 
   has(text: readonly string[]): boolean {
