@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Disposable, type Frame, type Page, type ViewportSize } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
+import { formatPlaywrightStacksNatively } from './playwright-stacks'
 import { PAGE_WAIT_MS } from './waits'
 
 export const baseURL = (): string => inject('baseURL')
@@ -74,6 +75,7 @@ let workerBrowser: Promise<Browser> | undefined
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
+    formatPlaywrightStacksNatively()
     browser = await (workerBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }))
   })
   // A test that runs out of time says what it was still waiting for, so that a hang names its cause.
