@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, distDir, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { afterTwoFrames, baseURL, distDir, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 import { navigateInApp } from './support/client-navigation'
 import { builtPages } from './support/site-data'
 
@@ -152,7 +152,7 @@ describe('stale deployments', () => {
     expect(await page.locator('main').innerText()).toContain('Failed to fetch dynamically imported module')
     // The guard decided before the error view showed: a reload would already be under way, and would
     // destroy this document before two more frames are painted.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await afterTwoFrames(page)
     expect(loads).toBe(2)
     expect(page.url()).toBe(`${baseURL()}/pricing`)
     await context.close()

@@ -1,7 +1,7 @@
 import type { CDPSession, Locator, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { heroImageOf } from '#src/lib/warm-page-images'
-import { baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
+import { afterTwoFrames, baseURL, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided, type SessionContext } from './support/browser'
 import { navigateInApp } from './support/client-navigation'
 import { holdRequests } from './support/held-requests'
 import { fetchedScripts } from './support/loaded-scripts'
@@ -96,7 +96,7 @@ describe('the site menu', () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
     releaseApp()
     await waitForApp(page)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await afterTwoFrames(page)
     expect(await page.evaluate(() => scrollY)).toBe(1500)
     await page.unroute('**/_app/assets/chunks/*.js')
 
@@ -135,7 +135,7 @@ describe('the site menu', () => {
 
   it('loads tippy.js on the first intent only, and works by keyboard and click before it arrives', async () => {
     const { page, context } = await open('/', { fresh: true })
-    const loadedPopper = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /menu-popper/.test(entry.name)))
+    const loadedPopper = async () => (await fetchedScripts(page)).some((script) => /menu-popper/.test(script))
     expect(await loadedPopper()).toBe(false)
     await context.route(/menu-popper-[^/]*\.js$/, (route) => route.abort())
     const button = platform(page)

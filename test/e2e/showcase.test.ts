@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { afterTwoFrames, baseURL, distDir, expectNoAxeViolations, gotoAndWait, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
 import { holdRequests } from './support/held-requests'
 
 const browser = useBrowser()
@@ -209,7 +209,7 @@ describe('the demo wheel, pressed as its code arrives', () => {
       const finished = page.waitForEvent('requestfinished', (request) => GAME_CHUNK.test(request.url()))
       release()
       await finished
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      await afterTwoFrames(page)
       if (press === 'pointer') await page.mouse.up()
       else await page.keyboard.up(' ')
       await gameReady(page)

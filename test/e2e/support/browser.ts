@@ -291,6 +291,11 @@ export async function gotoAndWait(page: Page, path: string): Promise<void> {
   await page.locator('h1').first().waitFor()
 }
 
+/** Resolves once the page has painted two more frames: whatever a frame was going to show has been shown. */
+export async function afterTwoFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
 /** The client app has hydrated the prerendered markup (src/app/app.tsx sets the flag after its first commit). */
 export async function waitForApp(page: Page): Promise<void> {
   // Polled on a timer: the default polls every animation frame, which keeps the renderer painting.
