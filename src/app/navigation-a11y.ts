@@ -3,10 +3,29 @@ import { t } from '#src/lib/i18n'
 
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
 
-/** The element that had focus in a history entry: its place in the Tab order, and its text to check it is the same one. */
-type FocusMark = [index: number, text: string | null]
+/**
+ * The element that had focus in a history entry: what it is (tag, link target, id, text) and which of the
+ * page's elements that are so it was. Not its place in the Tab order: on a page rendered again, a list that
+ * scrolls sideways gets its `tabindex` only once laid out, after the frame that restores focus.
+ */
+interface FocusMark {
+  tagName: string
+  identity: string
+  occurrence: number
+}
 
-const focusables = () => [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.tabIndex >= 0)
+const identityOf = (element: Element) => [element.getAttribute('href') ?? '', element.id, element.textContent ?? ''].join('\u0000')
+const elementsLike = (tagName: string, identity: string) => [...document.getElementsByTagName(tagName)].filter((element) => identityOf(element) === identity)
+
+function markOf(element: Element): FocusMark {
+  const identity = identityOf(element)
+  return { tagName: element.tagName, identity, occurrence: elementsLike(element.tagName, identity).indexOf(element) }
+}
+
+function elementOf({ tagName, identity, occurrence }: FocusMark): HTMLElement | undefined {
+  const found = elementsLike(tagName, identity)[occurrence]
+  return found instanceof HTMLElement ? found : undefined
+}
 
 /** The first heading inside the viewport (a new page's h1, scrolled to the top), or the main landmark. */
 const headingInView = () =>
@@ -30,9 +49,9 @@ export function installNavigationA11y(router: AnyRouter): void {
     // render; the browser dispatches that event at its next frame. A link reached and followed before that
     // frame (Tab then Enter on a busy phone) would bring Back to the top of the page: the router is told now.
     if (scrollX !== 0 || scrollY !== 0) document.dispatchEvent(new Event('scroll'))
-    const active = document.activeElement as HTMLElement
+    const active = document.activeElement
     leftFrom = active
-    if (fromLocation) marks.set(fromLocation.state.__TSR_key, [focusables().indexOf(active), active.textContent])
+    if (fromLocation && active && active !== document.body) marks.set(fromLocation.state.__TSR_key, markOf(active))
   })
   router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
     if (!fromLocation || !pathChanged) return
@@ -41,14 +60,18 @@ export function installNavigationA11y(router: AnyRouter): void {
       const active = document.activeElement
       const visitorMovedOn = active !== null && active !== leftFrom && active.closest('#main') !== null
       if (!toLocation.hash && !visitorMovedOn) {
-        const [index, text] = marks.get(toLocation.state.__TSR_key) ?? [-1]
-        const left = focusables()[index]
-        const target = (left?.textContent === text && left) || headingInView()
+        const mark = marks.get(toLocation.state.__TSR_key)
+        const left = mark && elementOf(mark)
+        const target = left ?? headingInView()
         if (target) {
           // A heading becomes focusable by script only; a link or a field keeps its place in the Tab order.
           if (target.tabIndex < 0) target.tabIndex = -1
           target.focus({ preventScroll: true })
         }
+        // The restored scroll put the element where it was, give or take a layout that moved by a fraction
+        // of a pixel or a list scrolled sideways back to its start: the least scroll that shows it whole,
+        // as the browser's own focus would, and none when it is.
+        left?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
       }
       const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)
       if (announcer) announcer.textContent = t('a11y.pageLoaded', { title: document.title })

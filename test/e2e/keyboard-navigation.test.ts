@@ -15,16 +15,24 @@ const focused = (page: Page) =>
     const active = document.activeElement
     return { text: active?.textContent?.trim() ?? '', tag: active?.tagName ?? '', href: active?.getAttribute('href') ?? null, inMain: Boolean(active?.closest('#main')) }
   })
-/** The focused element's box lies inside the viewport and is the topmost thing at its centre: nothing covers it. */
+const IN_SIGHT = 'in sight'
+/**
+ * `IN_SIGHT` when the focused element's box lies inside the viewport and it is the topmost thing at its
+ * centre (nothing covers it); otherwise what was seen instead, so a failure names its cause.
+ */
 const focusInSight = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate((inSight) => {
     const active = document.activeElement as HTMLElement | null
-    if (!active || active === document.body) return false
+    if (!active || active === document.body) return 'nothing focused'
+    const describe = (element: Element | null) =>
+      element ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} class="${element.getAttribute('class') ?? ''}"> “${element.textContent?.trim().slice(0, 40) ?? ''}”` : 'nothing'
     const box = active.getBoundingClientRect()
     const inView = box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-    return inView && top !== null && (active === top || active.contains(top))
-  })
+    if (inView && top !== null && (active === top || active.contains(top))) return inSight
+    const scrolled = [...document.querySelectorAll('*')].filter((element) => element.scrollLeft !== 0).map(describe)
+    return `${describe(active)} at ${[box.left, box.top, box.right, box.bottom].map(Math.round).join(',')} in ${innerWidth}×${innerHeight} (scrollY ${Math.round(scrollY)}); at its centre: ${describe(top)}; scrolled sideways: ${scrolled.join(', ') || 'none'}`
+  }, IN_SIGHT)
 
 async function open(path: string, viewport: typeof DESKTOP) {
   const session = await openPage(browser(), { viewport })
@@ -60,7 +68,7 @@ async function followLowestLinkBackAndForward(page: Page, viewport: typeof DESKT
   await page.waitForURL(`${baseURL()}/`)
   await expect.poll(() => focused(page)).toEqual({ text: target!.text, tag: 'A', href: target!.href, inMain: true })
   expect(Math.abs((await page.evaluate(() => scrollY)) - left)).toBeLessThan(2)
-  expect(await focusInSight(page)).toBe(true)
+  expect(await focusInSight(page)).toBe(IN_SIGHT)
   await expect.poll(() => page.locator('#route-announcer').textContent()).toContain(await page.title())
   // The next Tab goes on from the link, not from the top of the page.
   await page.keyboard.press('Tab')
@@ -106,7 +114,7 @@ describe('the header at 1280 px, then Back and Forward, by keyboard', () => {
     await expect.poll(() => expanded(button)).toBe('true')
     await page.keyboard.press('Tab')
     await expect.poll(() => expanded(button)).toBe('false')
-    expect(await focusInSight(page)).toBe(true)
+    expect(await focusInSight(page)).toBe(IN_SIGHT)
     // With nothing open, Escape on the page stays on the page.
     const before = await focused(page)
     await page.keyboard.press('Escape')
@@ -135,7 +143,7 @@ describe('the phone menu at 375 px, then Back and Forward, by keyboard', () => {
     // Back to the brand, outside the menu.
     await page.keyboard.press('Shift+Tab')
     await nav.waitFor({ state: 'hidden' })
-    expect(await focusInSight(page)).toBe(true)
+    expect(await focusInSight(page)).toBe(IN_SIGHT)
     await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Ouvrir le menu')
 
@@ -153,9 +161,9 @@ describe('the phone menu at 375 px, then Back and Forward, by keyboard', () => {
     await nav.waitFor()
     await tabTo(page, withText, 'Créer un jeu gratuit')
     await nav.waitFor({ state: 'hidden' })
-    expect(await focusInSight(page)).toBe(true)
+    expect(await focusInSight(page)).toBe(IN_SIGHT)
     await page.keyboard.press('Tab')
-    expect(await focusInSight(page)).toBe(true)
+    expect(await focusInSight(page)).toBe(IN_SIGHT)
 
     // On the page, far from the header: Escape does not move focus or scroll.
     await tabTo(page, inMain, null)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installNavigationA11y } from '#src/app/navigation-a11y'
 
@@ -32,6 +32,20 @@ function page(heading: string, field: string) {
   }
 }
 
+/** A list that scrolls sideways is focusable only once laid out, as on a phone; the link below it leads on. */
+function HomePage() {
+  return (
+    <>
+      {page('Accueil', 'Recherche')()}
+      <ul data-testid="offers">
+        <li>Quiz</li>
+        <li>Roue</li>
+      </ul>
+      <Link to="/contact">Parler au studio</Link>
+    </>
+  )
+}
+
 async function renderSite() {
   const rootRoute = createRootRoute({
     component: () => (
@@ -47,7 +61,7 @@ async function renderSite() {
     ),
   })
   const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/', component: page('Accueil', 'Recherche') }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage }),
     createRoute({ getParentRoute: () => rootRoute, path: '/contact', component: page('Parlons de votre jeu', 'Prénom') }),
   ])
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) })
@@ -57,11 +71,21 @@ async function renderSite() {
   return router
 }
 
+const scrolledIntoView: { element: Element; options: unknown }[] = []
+
 beforeEach(() => {
   frames = []
+  scrolledIntoView.splice(0)
+  // jsdom lays nothing out and has no scrollIntoView.
+  Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+    scrolledIntoView.push({ element: this, options })
+  }
   vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame))
 })
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
+})
 
 describe('focus after a client navigation', () => {
   it('goes to the new page’s h1', async () => {
@@ -78,5 +102,38 @@ describe('focus after a client navigation', () => {
     field.focus()
     await paint()
     expect(document.activeElement).toBe(field)
+  })
+
+  it('on Back, returns to the link followed, even when an element before it is not yet focusable again, and shows it whole', async () => {
+    const router = await renderSite()
+    screen.getByTestId('offers').tabIndex = 0
+    await follow(within(screen.getByRole('main')).getByRole('link', { name: 'Parler au studio' }), 'Parlons de votre jeu')
+    await paint()
+    await act(async () => {
+      router.history.back()
+      for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: 'Accueil' }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
+    })
+    // The page is rendered again: its list has no tabindex until it is laid out, after this frame.
+    expect(screen.getByTestId('offers').hasAttribute('tabindex')).toBe(false)
+    await paint()
+    const link = within(screen.getByRole('main')).getByRole('link', { name: 'Parler au studio' })
+    expect(document.activeElement).toBe(link)
+    expect(scrolledIntoView).toEqual([{ element: link, options: { block: 'nearest', inline: 'nearest' } }])
+  })
+
+  it('on Back to a page left with nothing focused, focuses the first heading in view and scrolls nothing', async () => {
+    const router = await renderSite()
+    expect(document.activeElement).toBe(document.body)
+    await act(async () => {
+      await router.navigate({ to: '/contact' })
+    })
+    await paint()
+    await act(async () => {
+      router.history.back()
+      for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: 'Accueil' }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
+    })
+    await paint()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Accueil' }))
+    expect(scrolledIntoView).toEqual([])
   })
 })
