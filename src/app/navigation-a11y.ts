@@ -4,28 +4,12 @@ import { t } from '#src/lib/i18n'
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
 
 /**
- * The element that had focus in a history entry: what it is (tag, link target, id, text) and which of the
- * page's elements that are so it was. Not its place in the Tab order: on a page rendered again, a list that
- * scrolls sideways gets its `tabindex` only once laid out, after the frame that restores focus.
+ * The element that had focus in a history entry is found again by what it is (tag, link target, id, text) and
+ * its rank among the page's elements alike. Not by its place in the Tab order: on a page rendered again, a list
+ * that scrolls sideways gets its `tabindex` only once laid out, after the frame that restores focus.
  */
-interface FocusMark {
-  tagName: string
-  identity: string
-  occurrence: number
-}
-
-const identityOf = (element: Element) => [element.getAttribute('href') ?? '', element.id, element.textContent ?? ''].join('\u0000')
-const elementsLike = (tagName: string, identity: string) => [...document.getElementsByTagName(tagName)].filter((element) => identityOf(element) === identity)
-
-function markOf(element: Element): FocusMark {
-  const identity = identityOf(element)
-  return { tagName: element.tagName, identity, occurrence: elementsLike(element.tagName, identity).indexOf(element) }
-}
-
-function elementOf({ tagName, identity, occurrence }: FocusMark): HTMLElement | undefined {
-  const found = elementsLike(tagName, identity)[occurrence]
-  return found instanceof HTMLElement ? found : undefined
-}
+const identityOf = (element: Element) => `${element.getAttribute('href')}|${element.id}|${element.textContent}`
+const elementsAlike = (tagName: string, identity: string) => [...document.getElementsByTagName(tagName)].filter((element) => identityOf(element) === identity)
 
 /** The first heading inside the viewport (a new page's h1, scrolled to the top), or the main landmark. */
 const headingInView = () =>
@@ -42,7 +26,7 @@ const headingInView = () =>
  */
 export function installNavigationA11y(router: AnyRouter): void {
   // By history entry, not by path: two visits of one page in the history keep their own places.
-  const marks = new Map<unknown, FocusMark>()
+  const marks = new Map<unknown, () => Element | undefined>()
   let leftFrom: Element | null = null
   router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
     // The router records where the page was scrolled, for Back, only if it saw a scroll event since its last
@@ -51,7 +35,12 @@ export function installNavigationA11y(router: AnyRouter): void {
     if (scrollX !== 0 || scrollY !== 0) document.dispatchEvent(new Event('scroll'))
     const active = document.activeElement
     leftFrom = active
-    if (fromLocation && active && active !== document.body) marks.set(fromLocation.state.__TSR_key, markOf(active))
+    if (fromLocation && active && active !== document.body) {
+      const { tagName } = active
+      const identity = identityOf(active)
+      const rank = elementsAlike(tagName, identity).indexOf(active)
+      marks.set(fromLocation.state.__TSR_key, () => elementsAlike(tagName, identity)[rank])
+    }
   })
   router.subscribe('onRendered', ({ fromLocation, toLocation, pathChanged }) => {
     if (!fromLocation || !pathChanged) return
@@ -60,8 +49,7 @@ export function installNavigationA11y(router: AnyRouter): void {
       const active = document.activeElement
       const visitorMovedOn = active !== null && active !== leftFrom && active.closest('#main') !== null
       if (!toLocation.hash && !visitorMovedOn) {
-        const mark = marks.get(toLocation.state.__TSR_key)
-        const left = mark && elementOf(mark)
+        const left = marks.get(toLocation.state.__TSR_key)?.() as HTMLElement | undefined
         const target = left ?? headingInView()
         if (target) {
           // A heading becomes focusable by script only; a link or a field keeps its place in the Tab order.
