@@ -8,14 +8,18 @@ import { installNavigationA11y } from '#src/app/navigation-a11y'
 let frames: FrameRequestCallback[] = []
 const paint = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())))
 
-/** Follows the link and lets the router render the new page, without painting: the module's frame is still to come. */
-async function follow(link: HTMLElement, heading: string): Promise<void> {
-  link.focus()
+/** Does `move` and lets the router render the page titled `heading`, without painting: the module's frame is still to come. */
+async function renderedAfter(move: () => unknown, heading: string): Promise<void> {
   await act(async () => {
-    link.click()
+    await move()
     for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: heading }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
   })
   expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+}
+
+async function follow(link: HTMLElement, heading: string): Promise<void> {
+  link.focus()
+  await renderedAfter(() => link.click(), heading)
 }
 
 function page(heading: string, field: string) {
@@ -33,10 +37,11 @@ function page(heading: string, field: string) {
 }
 
 /** A list that scrolls sideways is focusable only once laid out, as on a phone; the link below it leads on. */
+const Welcome = page('Accueil', 'Recherche')
 function HomePage() {
   return (
     <>
-      {page('Accueil', 'Recherche')()}
+      <Welcome />
       <ul data-testid="offers">
         <li>Quiz</li>
         <li>Roue</li>
@@ -109,10 +114,7 @@ describe('focus after a client navigation', () => {
     screen.getByTestId('offers').tabIndex = 0
     await follow(within(screen.getByRole('main')).getByRole('link', { name: 'Parler au studio' }), 'Parlons de votre jeu')
     await paint()
-    await act(async () => {
-      router.history.back()
-      for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: 'Accueil' }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
-    })
+    await renderedAfter(() => router.history.back(), 'Accueil')
     // The page is rendered again: its list has no tabindex until it is laid out, after this frame.
     expect(screen.getByTestId('offers').hasAttribute('tabindex')).toBe(false)
     await paint()
@@ -124,14 +126,9 @@ describe('focus after a client navigation', () => {
   it('on Back to a page left with nothing focused, focuses the first heading in view and scrolls nothing', async () => {
     const router = await renderSite()
     expect(document.activeElement).toBe(document.body)
-    await act(async () => {
-      await router.navigate({ to: '/contact' })
-    })
+    await renderedAfter(() => router.navigate({ to: '/contact' }), 'Parlons de votre jeu')
     await paint()
-    await act(async () => {
-      router.history.back()
-      for (let tick = 0; tick < 50 && !screen.queryByRole('heading', { level: 1, name: 'Accueil' }); tick++) await new Promise((resolve) => setTimeout(resolve, 10))
-    })
+    await renderedAfter(() => router.history.back(), 'Accueil')
     await paint()
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Accueil' }))
     expect(scrolledIntoView).toEqual([])
