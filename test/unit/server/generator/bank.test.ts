@@ -518,6 +518,23 @@ describe('generator bank', () => {
     expect(questions('emergency locksmith', 'en').filter((question) => /lock/i.test(question)).length).toBeGreaterThanOrEqual(3)
   })
 
+  it('gives an immigration adviser facts and polls of its trade, not a hotel\'s stay or an accountant\'s balance sheet', () => {
+    const game = (activity: string, gameType: 0 | 1, gameLanguage: 'fr' | 'en' = 'fr') =>
+      composeOffline({ ...request(activity, 'Journée portes ouvertes'), gameType, gameLanguage, llmModel: 'fast' }).experience.questions.map(({ question }) => question)
+    // "Séjour" is tourism's word, but a titre de séjour is a residence permit.
+    expect(matchTopics(request('conseil en immigration et titres de séjour')).sectors.map(({ id }) => id)).toEqual(['accounting-law'])
+    expect(tradeIds('conseil en immigration et titres de séjour')).toEqual(['immigration-advisor'])
+    expect(tradeIds('avocate en droit des étrangers')).toEqual(expect.arrayContaining(['lawyer', 'immigration-advisor']))
+    const aboutImmigration = /séjour|naturalisation|étrangers|intégration|visa|residence|foreigners|integration/i
+    expect(game('conseil en immigration et titres de séjour', 0).filter((question) => aboutImmigration.test(question)).length).toBeGreaterThanOrEqual(3)
+    const polls = game('conseil en immigration et titres de séjour', 1)
+    expect(polls).toEqual(expect.arrayContaining(['Pour suivre votre dossier de titre de séjour, vous préférez :']))
+    expect(polls.filter((question) => /hôtel|vacances|voyage/i.test(question))).toEqual([])
+    expect(game('immigration consultant, work permits and visas', 0, 'en').filter((question) => aboutImmigration.test(question)).length).toBeGreaterThanOrEqual(3)
+    // An accountant still gets accounting.
+    expect(game('expert-comptable', 0).filter((question) => aboutImmigration.test(question))).toEqual([])
+  })
+
   it('reads a factory making what no sector knows, and a recycler of anything, as an industry no sector covers', () => {
     const matched = (activity: string, event = 'Journée portes ouvertes') => matchTopics(request(activity, event))
     // Before, the event's words chose the world: engineering for business services, chemistry for education.
