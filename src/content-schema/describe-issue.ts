@@ -199,7 +199,11 @@ function describeUnion(issue: z.core.$ZodIssueInvalidUnion, root: z.ZodType, dat
  * that an unknown one was probably meant to be is not told twice.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], root: z.ZodType, data: unknown): Finding[] {
-  const findings = issues.flatMap((issue) => findingsOf(issue, root, data))
+  // Zod still measures a value of the wrong kind: text where a list of at most six goes is also "longer
+  // than 6". The wrong kind is the mistake; its length says nothing.
+  const wrongKind = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => formatPath(issue.path)))
+  const sized = (issue: z.core.$ZodIssue) => issue.code === 'too_big' || issue.code === 'too_small'
+  const findings = issues.filter((issue) => !(sized(issue) && wrongKind.has(formatPath(issue.path)))).flatMap((issue) => findingsOf(issue, root, data))
   const meant = new Set(
     findings.flatMap((finding) => {
       const match = /^unknown field; did you mean "(.+)"\?$/.exec(finding.message)

@@ -187,12 +187,14 @@ describe('the content check', () => {
     ])
   })
 
-  it('checks the generator bank: a fact without its source, a misspelt key, an event naming a sector the bank lacks, a trade id used twice', async () => {
+  it('checks the generator bank: a fact without its source, a misspelt key, text for a list, an event naming a sector the bank lacks, a trade id used twice', async () => {
     const site = await siteCopy()
     await site.edit('content/generator/sectors/food-shops.json', (data) => {
       delete data.facts[0].source
       data.facts[1].sourse = data.facts[1].source
       delete data.facts[1].source
+      // Text where the list of answers goes: told once, not also as text too long for a list of six.
+      data.polls[0].fr.answers = 'Oui, non, peut-être'
     })
     let trade = ''
     await site.edit('content/generator/sectors/drinks.json', (data) => {
@@ -208,6 +210,7 @@ describe('the content check', () => {
       'content/generator/events/holidays.json › events[0].sectors[0]: no sector "boulangeries"',
       'content/generator/sectors/food-shops.json › facts[0].source: missing; expected text',
       'content/generator/sectors/food-shops.json › facts[1].sourse: unknown field; did you mean "source"?',
+      'content/generator/sectors/food-shops.json › polls[0].fr.answers: expected a list, got text ("Oui, non, peut-être")',
       `content/generator/sectors/restaurants.json › trades[0].id: trade id "${trade}" is already used in sectors/drinks.json; expected an id of its own`,
     ])
   })
