@@ -10,7 +10,7 @@ function nextTask(): Promise<void> {
 /** Fetches every module the page needs at once (the build lists them), without running any yet. */
 function preloadPageModules(): void {
   const list = document.querySelector('meta[name="ludora:modules"]')?.getAttribute('content')?.split(' ') ?? []
-  for (const href of list.filter(Boolean)) {
+  for (const href of list) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
