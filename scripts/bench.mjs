@@ -158,7 +158,7 @@ const vendorsEverywhere = [...new Set(shellFiles.flatMap((file) => Object.keys(b
 if (process.argv.includes('--sizes')) {
   for (const entry of routes) console.log(`${entry.route.padEnd(20)} JS ${kb(entry.jsGzip).padStart(9)} gzip   CSS ${kb(entry.cssGzip).padStart(8)} gzip`)
   const over = home.jsGzip > BUDGETS.entryJsGzip
-  console.log(`/ initial JS ${kb(home.jsGzip)} gzip, budget ${kb(BUDGETS.entryJsGzip)}: ${over ? 'OVER BUDGET' : 'ok'}`)
+  console.log(`/ initial JS ${home.jsGzip} bytes, ${kb(home.jsGzip)} gzip, budget ${kb(BUDGETS.entryJsGzip)}: ${over ? 'OVER BUDGET' : 'ok'}`)
   process.exit(over ? 1 : 0)
 }
 
