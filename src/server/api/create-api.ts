@@ -180,6 +180,9 @@ export function createApi({ generator = {}, allowedOrigins, allowSameOrigin = fa
       if (error.status === 503 && error.retryAfterSeconds) c.header('retry-after', String(error.retryAfterSeconds))
       return c.json({ error: 'generation_failed', reasons: { generator: error.message } }, error.status)
     }
+    // The visitor left, or the server cut a client too slow to send its request (Node answers it 408): the
+    // read of its body failed, and no one is there to read an answer.
+    if (c.req.raw.signal.aborted) return c.body(null, 408)
     console.error('API :', error)
     return c.json({ error: 'internal' }, 500)
   })

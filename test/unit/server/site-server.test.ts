@@ -166,54 +166,6 @@ describe('static files', () => {
   })
 })
 
-/**
- * How late a cut may come on a loaded machine (the browser tests run beside these). A server that never
- * cuts is caught all the same: the socket would stay open until the test's own 10 s limit.
- */
-const SLACK_MS = 2_500
-
-describe('slow clients', { timeout: 10_000 }, () => {
-  /** Opens a socket, sends `first`, then one more header line every 100 ms; resolves when the server cuts it. */
-  function trickle(url: string, first: string, next: () => string): Promise<{ elapsedMs: number; answer: string }> {
-    const { hostname, port } = new URL(url)
-    return new Promise((resolve) => {
-      const started = Date.now()
-      let answer = ''
-      const socket = net.connect(Number(port), hostname, () => socket.write(first))
-      const drip = setInterval(() => socket.writable && socket.write(next()), 100)
-      socket.on('data', (chunk) => (answer += chunk))
-      socket.on('close', () => {
-        clearInterval(drip)
-        resolve({ elapsedMs: Date.now() - started, answer })
-      })
-      socket.on('error', () => {})
-    })
-  }
-
-  it('cuts a client that trickles its headers once the headers timeout has passed', async () => {
-    const server = await start()
-    let line = 0
-    const { elapsedMs, answer } = await trickle(server.url, 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\n', () => `X-Slow-${line++}: a\r\n`)
-    expect(elapsedMs).toBeLessThan(TIMEOUTS.headersMs + SLACK_MS)
-    expect(answer).toMatch(/^HTTP\/1\.1 408/)
-  })
-
-  it('cuts a client that trickles its body once the request timeout has passed', async () => {
-    const server = await start()
-    const head = 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n'
-    const { elapsedMs } = await trickle(server.url, head, () => ' ')
-    expect(elapsedMs).toBeLessThan(TIMEOUTS.requestMs + SLACK_MS)
-  })
-
-  it('closes an idle keep-alive connection', async () => {
-    const server = await start()
-    const { elapsedMs, answer } = await trickle(server.url, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n', () => '')
-    expect(answer).toMatch(/^HTTP\/1\.1 200/)
-    // Node adds a second of its own to the keep-alive timeout, against races with the client.
-    expect(elapsedMs).toBeLessThan(TIMEOUTS.keepAliveMs + 1_000 + SLACK_MS)
-  })
-})
-
 describe('shutdown', () => {
   it('lets a request in flight finish, then frees the port', async () => {
     const server = await start()

@@ -132,6 +132,25 @@ describe('bad input', () => {
   })
 })
 
+describe('a client gone', () => {
+  // What every platform sees when a visitor leaves, or a server cuts a client too slow, mid-body: the read
+  // fails and the request's signal is aborted. Nothing went wrong on the server's side, and nobody reads the answer.
+  it('is no server error: no log line, no 500', async () => {
+    const client = new AbortController()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":'))
+        client.signal.addEventListener('abort', () => controller.error(new Error('aborted')))
+      },
+    })
+    const request = new Request('http://api.test/api/newsletter', { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: client.signal, duplex: 'half' } as RequestInit)
+    const answer = makeApi()(request, { address: '203.0.113.1' })
+    client.abort()
+    expect((await answer).status).toBe(408)
+    expect(console.error).not.toHaveBeenCalled()
+  })
+})
+
 describe('the order of the checks', () => {
   it('goes method, content type, origin, rate limit, validation, then anti-bot', async () => {
     const api = makeApi({ rateLimiter: createMemoryRateLimiter({ limits: { contact: 1, newsletter: 1, generate: 1 } }) })
