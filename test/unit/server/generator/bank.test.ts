@@ -74,6 +74,20 @@ describe('generator bank', () => {
     expect(problems).toContain('sectors/food-shops.json › facts.2.fr.distractors: a wrong answer repeats the right one or another wrong one')
   })
 
+  // A marketer fixes a file in one go: a fact naming a trade the sector lacks is told with the file's other
+  // mistakes, not only once they are fixed.
+  it('names a fact’s unknown trade alongside a wrong kind of value elsewhere in the same file', () => {
+    const sources = clone()
+    const garden = sources.sectors.find((file) => file.path === 'sectors/garden.json')!.data as { facts: { trades?: string[]; fr: { answer: unknown } }[]; polls: { fr: { answers: unknown } }[] }
+    const withTrades = garden.facts.findIndex((fact) => fact.trades)
+    garden.facts[withTrades]!.trades![0] = 'jardinier-paysagist'
+    garden.facts[0]!.fr.answer = 42
+    garden.polls[1]!.fr.answers = 'Oui, Non'
+    const problems = validateBankFiles(sources)
+    expect(problems).toContain('sectors/garden.json › facts.0.fr.answer: Invalid input: expected string, received number')
+    expect(problems).toContain(`sectors/garden.json › facts.${withTrades}.trades.0: names trade "jardinier-paysagist", which this sector does not have`)
+  })
+
   it('covers at least 25 sectors of 12 facts and 6 polls, 150 named trades and 60 events and seasons', () => {
     expect(bank.sectors.length).toBeGreaterThanOrEqual(25)
     for (const sector of bank.sectors) expect(sector.facts.length, sector.id).toBeGreaterThanOrEqual(12)
