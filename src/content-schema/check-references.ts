@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { closestMatch } from '#src/lib/closest-match'
-import { bankReferenceProblems, type EventsFile, type SectorFile } from '#src/server/generator/bank-schema'
+import { bankReferenceProblems } from '#src/server/generator/bank-schema'
 import type { ContentFile, ContentProblem } from './check-content'
 import { formatPath } from './describe-issue'
 import { fieldOf } from './fields'
@@ -69,9 +69,9 @@ export async function findBrokenReferences(files: readonly ContentFile[], { root
 
   // The generator's bank: ids across files and the sectors events name.
   const GENERATOR = 'content/generator/'
-  const bankFiles = (folder: string) => files.filter((content) => content.valid && content.file.startsWith(`${GENERATOR}${folder}/`)).map((content) => ({ path: content.file.slice(GENERATOR.length), data: content.data }))
+  const bankFiles = (folder: string) => files.filter((content) => content.file.startsWith(`${GENERATOR}${folder}/`)).map((content) => ({ path: content.file.slice(GENERATOR.length), data: content.data }))
   const sectorIds = new Set(files.filter((content) => content.file.startsWith(`${GENERATOR}sectors/`)).map((content) => path.posix.basename(content.file, '.json')))
-  for (const { file, at, message } of bankReferenceProblems(bankFiles('sectors') as { path: string; data: SectorFile }[], bankFiles('events') as { path: string; data: EventsFile }[], sectorIds)) {
+  for (const { file, at, message } of bankReferenceProblems(bankFiles('sectors'), bankFiles('events'), sectorIds)) {
     report(GENERATOR + file, at, message)
   }
 

@@ -511,10 +511,9 @@ export interface BankFileSources {
   language: BankFileSource
 }
 
-function problemsOf(schema: z.ZodType, { path, data }: BankFileSource, problems: string[]): boolean {
+function problemsOf(schema: z.ZodType, { path, data }: BankFileSource, problems: string[]): void {
   const result = schema.safeParse(data)
   if (!result.success) for (const issue of result.error.issues) problems.push(`${path} › ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-  return result.success
 }
 
 /** A mistake between bank files: the file (under content/generator/), where in it, and what is wrong. */
@@ -525,15 +524,37 @@ export interface BankReferenceProblem {
 }
 
 /**
+ * The parts of the bank files that the checks across files read, each as the file's own schema has it. A
+ * file whose other parts have mistakes is still checked across files: its misnamed sector is told with
+ * those mistakes, not once they are fixed. A wrong id fails here too, so it is told once, by its schema.
+ */
+const sectorFileReferencesSchema = z.object({
+  id: sectorFileSchema.shape.id,
+  trades: z.array(z.object({ id: tradeSchema.shape.id })),
+  makers: sectorFileSchema.shape.makers,
+})
+const eventsFileReferencesSchema = z.object({ events: z.array(z.object({ id: eventSchema.shape.id, sectors: eventSchema.shape.sectors })) })
+
+/** The files whose `schema` parts are well formed, with those parts. */
+function wellFormed<T>(schema: z.ZodType<T>, files: readonly BankFileSource[]): { path: string; data: T }[] {
+  return files.flatMap(({ path, data }) => {
+    const parsed = schema.safeParse(data)
+    return parsed.success ? [{ path, data: parsed.data }] : []
+  })
+}
+
+/**
  * What the schemas cannot see alone: sector files named by their id, ids used once across files, and the
  * sectors an event or a sector's makers name existing.
  */
 export function bankReferenceProblems(
-  sectors: readonly { path: string; data: SectorFile }[],
-  events: readonly { path: string; data: EventsFile }[],
+  sectorFiles: readonly BankFileSource[],
+  eventFiles: readonly BankFileSource[],
   /** Every sector the bank has, its file valid or not (a sector with mistakes of its own is still there). */
-  sectorIds: ReadonlySet<string> = new Set(sectors.map(({ data }) => data.id)),
+  sectorIds: ReadonlySet<string>,
 ): BankReferenceProblem[] {
+  const sectors = wellFormed(sectorFileReferencesSchema, sectorFiles)
+  const events = wellFormed(eventsFileReferencesSchema, eventFiles)
   const problems: BankReferenceProblem[] = []
   const seen = new Map<string, string>()
   const once = (kind: string, id: string, file: string, at: (string | number)[]) => {
@@ -561,11 +582,14 @@ export function bankReferenceProblems(
 /** Every mistake of every content file, as "file › path: message", and of the references between them. */
 export function validateBankFiles(sources: BankFileSources): string[] {
   const problems: string[] = []
-  const sectors = sources.sectors.filter((file) => problemsOf(sectorFileSchema, file, problems)).map((file) => ({ path: file.path, data: file.data as SectorFile }))
-  const events = sources.events.filter((file) => problemsOf(eventsFileSchema, file, problems)).map((file) => ({ path: file.path, data: file.data as EventsFile }))
+  for (const file of sources.sectors) problemsOf(sectorFileSchema, file, problems)
+  for (const file of sources.events) problemsOf(eventsFileSchema, file, problems)
   problemsOf(generalFileSchema, sources.general, problems)
   problemsOf(templatesFileSchema, sources.templates, problems)
   problemsOf(languageFileSchema, sources.language, problems)
-  for (const { file, at, message } of bankReferenceProblems(sectors, events)) problems.push(`${file} › ${at.join('.')}: ${message}`)
+  const sectorIds = new Set(sources.sectors.map(({ path }) => path.replace(/^sectors\/(.*)\.json$/, '$1')))
+  for (const { file, at, message } of bankReferenceProblems(sources.sectors, sources.events, sectorIds)) {
+    problems.push(`${file} › ${at.join('.')}: ${message}`)
+  }
   return problems
 }

@@ -187,14 +187,19 @@ describe('the content check', () => {
     ])
   })
 
-  it('checks the generator bank: a fact without its source, a misspelt key, text for a list, an event naming a sector the bank lacks, a trade id used twice', async () => {
+  it('checks the generator bank: a fact without its source, a misspelt key, text for a list, an event naming a sector the bank lacks, a trade id used twice, all told at once', async () => {
     const site = await siteCopy()
+    let naming = -1
     await site.edit('content/generator/sectors/food-shops.json', (data) => {
       delete data.facts[0].source
       data.facts[1].sourse = data.facts[1].source
       delete data.facts[1].source
       // Text where the list of answers goes: told once, not also as text too long for a list of six.
       data.polls[0].fr.answers = 'Oui, non, peut-être'
+      // Told with the mistakes above, not only once they are fixed.
+      naming = data.facts.findIndex((fact: { trades?: string[] }) => fact.trades)
+      data.facts[naming].trades[0] = 'boulangeries'
+      data.makers = 'usines'
     })
     let trade = ''
     await site.edit('content/generator/sectors/drinks.json', (data) => {
@@ -205,12 +210,16 @@ describe('the content check', () => {
     })
     await site.edit('content/generator/events/holidays.json', (data) => {
       data.events[0].sectors = ['boulangeries']
+      data.events[1].kind = 'fête'
     })
     expect(await site.problems()).toEqual([
+      expect.stringMatching(/^content\/generator\/events\/holidays\.json › events\[1\]\.kind: unknown value "fête"/),
       'content/generator/events/holidays.json › events[0].sectors[0]: no sector "boulangeries"',
       'content/generator/sectors/food-shops.json › facts[0].source: missing; expected text',
       'content/generator/sectors/food-shops.json › facts[1].sourse: unknown field; did you mean "source"?',
       'content/generator/sectors/food-shops.json › polls[0].fr.answers: expected a list, got text ("Oui, non, peut-être")',
+      `content/generator/sectors/food-shops.json › facts[${naming}].trades[0]: names trade "boulangeries", which this sector does not have`,
+      'content/generator/sectors/food-shops.json › makers: no sector "usines"',
       `content/generator/sectors/restaurants.json › trades[0].id: trade id "${trade}" is already used in sectors/drinks.json; expected an id of its own`,
     ])
   })

@@ -88,6 +88,24 @@ describe('generator bank', () => {
     expect(problems).toContain(`sectors/garden.json › facts.${withTrades}.trades.0: names trade "jardinier-paysagist", which this sector does not have`)
   })
 
+  it('names a sector that does not exist in a file that has other mistakes, and a malformed id only once', () => {
+    const sources = clone()
+    const events = sources.events.find((file) => file.path === 'events/holidays.json')!.data as { events: { kind: unknown; sectors?: string[] }[] }
+    const naming = events.events.findIndex((event) => event.sectors)
+    events.events[naming]!.sectors![0] = 'jardins'
+    events.events[0]!.kind = 42
+    const garden = sources.sectors.find((file) => file.path === 'sectors/garden.json')!.data as { makers?: string; facts: { fr: { answer: unknown } }[] }
+    garden.makers = 'fermes'
+    garden.facts[0]!.fr.answer = 42
+    const crafts = sources.sectors.find((file) => file.path === 'sectors/crafts.json')!.data as { id: string }
+    crafts.id = 'Crafts'
+    const problems = validateBankFiles(sources)
+    expect(problems).toContain(`events/holidays.json › events.${naming}.sectors.0: no sector "jardins"`)
+    expect(problems).toContain('sectors/garden.json › makers: no sector "fermes"')
+    expect(problems.filter((problem) => problem.startsWith('events/holidays.json › events.0.kind'))).toHaveLength(1)
+    expect(problems.filter((problem) => problem.startsWith('sectors/crafts.json › id'))).toHaveLength(1)
+  })
+
   it('covers at least 25 sectors of 12 facts and 6 polls, 150 named trades and 60 events and seasons', () => {
     expect(bank.sectors.length).toBeGreaterThanOrEqual(25)
     for (const sector of bank.sectors) expect(sector.facts.length, sector.id).toBeGreaterThanOrEqual(12)
