@@ -151,17 +151,17 @@ export const tradeSchema = z
   })
   .meta({ title: 'Métier' })
 
-/** content/generator/sectors/<id>.json */
 /**
  * What the checks across a sector file read: they run as soon as these parts are well formed, so a
  * misnamed trade is told with the file's other mistakes rather than once they are fixed.
  */
-const sectorReferencesSchema = z.object({
+const crossCheckedSectorPartsSchema = z.object({
   trades: z.array(z.object({ id: z.string() })),
   facts: z.array(z.object({ trades: z.array(z.string()).optional() })),
   polls: z.array(z.object({ trades: z.array(z.string()).optional() })),
 })
 
+/** content/generator/sectors/<id>.json */
 export const sectorFileSchema = z
   .strictObject({
     $schema,
@@ -207,7 +207,7 @@ export const sectorFileSchema = z
     if (sectorWideFacts < MIN_SECTOR_WIDE_FACTS) context.addIssue({ code: 'custom', message: `expected at least ${MIN_SECTOR_WIDE_FACTS} facts about the whole sector (without "trades"), found ${sectorWideFacts}`, path: ['facts'] })
     const sectorWidePolls = sector.polls.filter((poll) => !poll.trades).length
     if (sectorWidePolls < MIN_SECTOR_WIDE_POLLS) context.addIssue({ code: 'custom', message: `expected at least ${MIN_SECTOR_WIDE_POLLS} polls about the whole sector (without "trades"), found ${sectorWidePolls}`, path: ['polls'] })
-  }, { when: ({ value }) => sectorReferencesSchema.safeParse(value).success })
+  }, { when: ({ value }) => crossCheckedSectorPartsSchema.safeParse(value).success })
   .meta({ title: 'Secteur d’activité', description: 'Un secteur, ses métiers, et les faits et sondages des jeux des entreprises de ce monde.' })
 
 export const EVENT_KINDS = ['holiday', 'commerce', 'awareness', 'sport', 'culture', 'business', 'season'] as const
