@@ -36,7 +36,7 @@ afterAll(async () => {
 const SLACK_MS = 2_500
 
 describe('slow clients', { timeout: 10_000 }, () => {
-  /** Opens a socket, sends `first`, then one more header line every 100 ms; resolves when the server cuts it. */
+  /** Opens a socket, sends `first`, then `next()` every 100 ms (a header line, some body); resolves when the server cuts it. */
   function trickle(url: string, first: string, next: () => string): Promise<{ elapsedMs: number; answer: string }> {
     const { hostname, port } = new URL(url)
     return new Promise((resolve) => {
@@ -62,7 +62,7 @@ describe('slow clients', { timeout: 10_000 }, () => {
   })
 
   // The API reads the body it waits for: a client cut meanwhile is not an error of the server's, nor a log line.
-  it('cuts a client that trickles its body once the request timeout has passed, without an error logged', async () => {
+  it('cuts a client that trickles its body once the request timeout has passed, without an error logged', { timeout: 20_000 }, async () => {
     const server = await start()
     const origin = `Origin: ${new URL(server.url).origin}\r\n`
     for (const [head, next] of [
