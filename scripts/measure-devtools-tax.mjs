@@ -2,7 +2,8 @@
 // (docs/decisions/065-the-floor-is-measured-with-devtools-attached.md). Each page is traced twice from
 // the browser's own DevTools session: once with no session on the page (created by `Target.createTarget`,
 // ignored by Puppeteer), once with Puppeteer's usual session on it, as the bench and Lighthouse have.
-// Without a session nothing can run in the page, so each load is given a fixed time to settle.
+// Without a session nothing can run in the page, so each load is given a fixed time to settle. It loads dist/ as
+// built: run `npm run build` first.
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { ROOT, startServer } from '../esbuild.config.mjs'
