@@ -70,8 +70,7 @@ export async function findBrokenReferences(files: readonly ContentFile[], { root
   // The generator's bank: ids across files and the sectors events name.
   const GENERATOR = 'content/generator/'
   const bankFiles = (folder: string) => files.filter((content) => content.file.startsWith(`${GENERATOR}${folder}/`)).map((content) => ({ path: content.file.slice(GENERATOR.length), data: content.data }))
-  const sectorIds = new Set(files.filter((content) => content.file.startsWith(`${GENERATOR}sectors/`)).map((content) => path.posix.basename(content.file, '.json')))
-  for (const { file, at, message } of bankReferenceProblems(bankFiles('sectors'), bankFiles('events'), sectorIds)) {
+  for (const { file, at, message } of bankReferenceProblems(bankFiles('sectors'), bankFiles('events'))) {
     report(GENERATOR + file, at, message)
   }
 

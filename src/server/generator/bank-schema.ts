@@ -535,6 +535,9 @@ const sectorFileReferencesSchema = z.object({
 })
 const eventsFileReferencesSchema = z.object({ events: z.array(z.object({ id: eventSchema.shape.id, sectors: eventSchema.shape.sectors })) })
 
+/** The id a sector file's name gives it: "sectors/garden.json" → "garden". */
+const sectorIdOf = (path: string) => path.replace(/^sectors\/(.*)\.json$/, '$1')
+
 /** The files whose `schema` parts are well formed, with those parts. */
 function wellFormed<T>(schema: z.ZodType<T>, files: readonly BankFileSource[]): { path: string; data: T }[] {
   return files.flatMap(({ path, data }) => {
@@ -547,12 +550,9 @@ function wellFormed<T>(schema: z.ZodType<T>, files: readonly BankFileSource[]): 
  * What the schemas cannot see alone: sector files named by their id, ids used once across files, and the
  * sectors an event or a sector's makers name existing.
  */
-export function bankReferenceProblems(
-  sectorFiles: readonly BankFileSource[],
-  eventFiles: readonly BankFileSource[],
-  /** Every sector the bank has, its file valid or not (a sector with mistakes of its own is still there). */
-  sectorIds: ReadonlySet<string>,
-): BankReferenceProblem[] {
+export function bankReferenceProblems(sectorFiles: readonly BankFileSource[], eventFiles: readonly BankFileSource[]): BankReferenceProblem[] {
+  // Every sector the bank has, its file valid or not: a sector with mistakes of its own is still there.
+  const sectorIds = new Set(sectorFiles.map(({ path }) => sectorIdOf(path)))
   const sectors = wellFormed(sectorFileReferencesSchema, sectorFiles)
   const events = wellFormed(eventsFileReferencesSchema, eventFiles)
   const problems: BankReferenceProblem[] = []
@@ -563,7 +563,7 @@ export function bankReferenceProblems(
     else seen.set(`${kind} ${id}`, file)
   }
   for (const { path, data } of sectors) {
-    if (path !== `sectors/${data.id}.json`) problems.push({ file: path, at: ['id'], message: `"${data.id}" does not match the file name; expected "${path.replace(/^sectors\/(.*)\.json$/, '$1')}"` })
+    if (path !== `sectors/${data.id}.json`) problems.push({ file: path, at: ['id'], message: `"${data.id}" does not match the file name; expected "${sectorIdOf(path)}"` })
     once('sector', data.id, path, ['id'])
     data.trades.forEach((trade, index) => once('trade', trade.id, path, ['trades', index, 'id']))
     if (data.makers !== undefined && !sectorIds.has(data.makers)) problems.push({ file: path, at: ['makers'], message: `no sector "${data.makers}"` })
@@ -587,8 +587,7 @@ export function validateBankFiles(sources: BankFileSources): string[] {
   problemsOf(generalFileSchema, sources.general, problems)
   problemsOf(templatesFileSchema, sources.templates, problems)
   problemsOf(languageFileSchema, sources.language, problems)
-  const sectorIds = new Set(sources.sectors.map(({ path }) => path.replace(/^sectors\/(.*)\.json$/, '$1')))
-  for (const { file, at, message } of bankReferenceProblems(sources.sectors, sources.events, sectorIds)) {
+  for (const { file, at, message } of bankReferenceProblems(sources.sectors, sources.events)) {
     problems.push(`${file} › ${at.join('.')}: ${message}`)
   }
   return problems
