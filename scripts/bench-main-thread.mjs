@@ -33,7 +33,7 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline.frame',
 ]
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

@@ -7,6 +7,7 @@
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { ROOT, startServer } from '../esbuild.config.mjs'
+import { median } from './bench-main-thread.mjs'
 import { buildReferencePage } from './bench-reference.mjs'
 import { WITHOUT_BROWSER_UI } from './chromium-args.mjs'
 
@@ -51,7 +52,6 @@ async function load(url, withPageSession) {
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const ms = (value) => `${Math.round(value)} ms`
 
 const referenceDir = path.join(ROOT, '.build/bench-reference')
