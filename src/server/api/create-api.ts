@@ -1,11 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { ValidationError, type AnyObjectSchema } from 'yup'
 import { generatorFormSchema, type GeneratorRequest } from '#src/features/ai-generator/experience-schema'
 import { contactSchema } from '#src/features/contact-form/contact-schema'
 import { newsletterSchema } from '#src/features/newsletter/newsletter-schema'
 import { MIN_FILL_TIME_MS } from '#src/lib/post-json'
+import { readBounded } from '#src/lib/read-bounded'
 import { createSubmission, DeliveryError, type Delivery, type SubmissionKind } from '#src/server/delivery/delivery'
 import { generateExperience, GenerationError, type GeneratorOptions } from '#src/server/generator/generate-experience'
 import type { LimitedRoute, RateLimiter } from './rate-limit'
@@ -55,7 +55,7 @@ const GENERATE_PATH = '/ai/generate'
 /** The anti-bot signals every form sends besides its fields (src/lib/post-json.ts, `submitForm`). */
 const BOT_SIGNALS = { website: 'string', elapsedMs: 'number' } as const
 
-type ApiEnv = { Bindings: ApiContext }
+type ApiEnv = { Bindings: ApiContext; Variables: { body: string } }
 
 const invalid = (c: Context, reasons: Reasons) => c.json({ error: 'invalid', reasons }, 400)
 
@@ -141,13 +141,23 @@ export function createApi({ generator = {}, allowedOrigins, allowSameOrigin = fa
       return c.json({ error: 'rate_limited', retryAfter: decision.retryAfterSeconds }, 429)
     }
 
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'too_large', reasons: { body: 'La requête dépasse 32 Ko.' } }, 413) })
+  // The body, read as it comes and never past 32 KB, its length declared or not. Hono's own bodyLimit rebuilds
+  // the request with `new Request(request)` when no length is declared, which the Node adapter's requests do
+  // not survive: every body sent in chunks got a 500.
+  const limitBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    const declared = Number(c.req.header('content-length'))
+    const body = c.req.raw.body
+    const bytes = declared > MAX_BODY_BYTES ? undefined : body ? await readBounded(body, MAX_BODY_BYTES) : new Uint8Array()
+    if (!bytes) return c.json({ error: 'too_large', reasons: { body: 'La requête dépasse 32 Ko.' } }, 413)
+    c.set('body', new TextDecoder().decode(bytes))
+    return next()
+  }
 
   const guards = (route: LimitedRoute) => [checkMethod, checkContentType, checkOrigin, checkRate(route), limitBody] as const
 
   /** Parses, type-checks, then validates with the form's own schema; RequestRefused or ValidationError otherwise. */
   async function readValid(c: Context<ApiEnv>, schema: AnyObjectSchema, extra: Record<string, 'string' | 'number'>) {
-    const body = parseJsonObject(await c.req.text())
+    const body = parseJsonObject(c.get('body'))
     const reasons = checkFields(body, schema, extra)
     if (Object.keys(reasons).length) throw new RequestRefused(reasons)
     const fields = Object.fromEntries(Object.keys(schema.fields).filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]))

@@ -84,6 +84,25 @@ describe('the API on Node', () => {
     await expect.poll(async () => (await log('contact.ndjson')).at(-1), { timeout: 10_000 }).toMatchObject({ email: 'camille@exemple.fr', message: CONTACT.message })
   })
 
+  // A client that streams its body (fetch with a stream, a proxy, curl reading stdin) sends it in chunks,
+  // with no Content-Length: the same limit of 32 KB applies, read as it comes.
+  it('reads a body sent in chunks, and refuses one over 32 KB with 413', async () => {
+    const server = await start()
+    const chunked = (text: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url)
+        const request = http.request({ hostname, port, path: '/api/newsletter', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+        })
+        request.on('error', reject)
+        for (let at = 0; at < text.length; at += 1_000) request.write(text.slice(at, at + 1_000))
+        request.end()
+      })
+    expect(await chunked(JSON.stringify({ email: 'flux@exemple.fr', ...PERSON }))).toBe(201)
+    expect(await chunked(JSON.stringify({ email: 'flux@exemple.fr', ...PERSON, padding: 'x'.repeat(40_000) }))).toBe(413)
+  })
+
   it('allows its own origin and the site’s, and no other', async () => {
     const server = await start()
     const status = async (origin: string) => (await post(server, '/newsletter', { email: 'a@exemple.fr', ...PERSON }, { origin })).status
