@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
 import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
+import { holdBackBelowFirstScreen } from './scripts/hold-back.mjs'
 import { parseMatomoGoals, SettingsError } from './scripts/matomo-goals.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
@@ -457,7 +458,8 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
       const payloadFile = pageFile(outDir, routePath, '_payload.json')
       const html = documentHtml(template, {
         head: prerender.renderHeadTags(payload.meta, routePath, headOptions),
-        app: await prerender.renderPage(routePath, payload),
+        // Not in development: React there reports every attribute it did not render as a mismatch.
+        app: dev ? await prerender.renderPage(routePath, payload) : holdBackBelowFirstScreen(await prerender.renderPage(routePath, payload)),
         assets: {
           ...assets,
           csp,
