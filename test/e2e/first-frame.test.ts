@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, openPage, useBrowser, waitForApp, withConsentDecided } from './support/browser'
+import { baseURL, openPage, useBrowser, withConsentDecided } from './support/browser'
 
 const browser = useBrowser()
 const PHONE = { width: 412, height: 823 }
@@ -23,10 +23,13 @@ async function withClock(journey: (page: Page, setClock: (running: boolean) => P
   }
 }
 
+/** Loaded and hydrated; `waitForApp` would also wait for the held-back blocks, which a stopped clock keeps. */
 async function load(page: Page, path: string): Promise<void> {
   await page.goto(baseURL() + path, { waitUntil: 'load' })
-  await waitForApp(page)
+  await appReady(page)
 }
+
+const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, { polling: 50 })
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().isVisible()
 const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().top))
@@ -78,7 +81,7 @@ describe("a long page's first frames", () => {
 
       await setClock(false)
       await page.reload({ waitUntil: 'load' })
-      await waitForApp(page)
+      await appReady(page)
       expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(bottom)
       expect(await topOf(page, 'footer')).toBe(footerTop)
     }))

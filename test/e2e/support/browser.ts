@@ -296,10 +296,24 @@ export async function afterTwoFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
-/** The client app has hydrated the prerendered markup (src/app/app.tsx sets the flag after its first commit). */
+/** The client app has hydrated the prerendered markup (src/app/app.tsx sets the flag after its first commit), and the page is whole. */
 export async function waitForApp(page: Page): Promise<void> {
   // Polled on a timer: the default polls every animation frame, which keeps the renderer painting.
   await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, { polling: 50 })
+  await waitForWholePage(page)
+}
+
+/**
+ * A long page holds the blocks below its first screen out of the layout for up to 0.3 s after its first
+ * paint (docs/decisions/066-first-frame-holds-back-the-rest.md): resolves once the page is parsed and every
+ * one of them is laid out, a test that walks or reads the whole page must not start before.
+ */
+export async function waitForWholePage(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.readyState !== 'loading' && [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
+    undefined,
+    { polling: 50 },
+  )
 }
 
 /** The axe-core the builder itself would send (its own dependency, whatever the hoisting). */

@@ -40,8 +40,17 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
       await session?.close()
     }, TIMEOUTS.startMs)
 
-    /** The app has hydrated the page (src/app/app.tsx sets the flag), never a fixed delay. */
-    const waitForApp = () => waitInPage(driver(), 'the app to hydrate', TIMEOUTS.stepMs, () => document.documentElement.dataset.appReady === 'true')
+    /**
+     * The app has hydrated the page (src/app/app.tsx sets the flag), never a fixed delay, and a long page
+     * shows the blocks it held back from its first frames (docs/decisions/066-first-frame-holds-back-the-rest.md).
+     */
+    const waitForApp = () =>
+      waitInPage(
+        driver(),
+        'the app to hydrate',
+        TIMEOUTS.stepMs,
+        () => document.documentElement.dataset.appReady === 'true' && [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
+      )
     const waitForText = (text: string) => waitInPage(driver(), `“${text}”`, TIMEOUTS.stepMs, (wanted) => document.body.innerText.includes(wanted), text)
     const expectNoErrors = async () => expect(await driver().takeErrors(), `${driver().version}: script errors`).toEqual([])
 
