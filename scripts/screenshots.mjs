@@ -20,6 +20,8 @@ const fileName = (route, width, suffix = '') => `${route === '/' ? 'home' : rout
 async function ready(page, route) {
   await page.goto(origin + route, { waitUntil: 'load' })
   await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
+  // A long page holds what is below its first screen back for up to 0.3 s (docs/decisions/066-first-frame-holds-back-the-rest.md).
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'))
   await page.evaluate(() => document.fonts.ready)
 }
 
