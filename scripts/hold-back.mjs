@@ -3,11 +3,11 @@
 import { JSDOM } from 'jsdom'
 
 /** Below this many elements, a page's first frame is short enough whole: nothing is held back. */
-export const LONG_PAGE_ELEMENTS = 400
+export const LONG_PAGE_ELEMENTS = 300
 /** About what the first screen of a phone shows: the blocks kept in the first frame stop at this many elements. */
 export const FIRST_SCREEN_ELEMENTS = 100
-/** A batch is laid out in a frame of its own; this many elements take well under 50 ms on a slow phone. */
-export const BATCH_ELEMENTS = 300
+/** A batch is laid out in a frame of its own; at 300, two frames of `/application` still blocked a phone 4× slower than a laptop. */
+export const BATCH_ELEMENTS = 150
 /** `[data-later]` rules in src/styles/global.css: one per batch, each shown a step after the one before. */
 export const BATCHES = 4
 

@@ -37,7 +37,7 @@ describe('holdBackBelowFirstScreen', () => {
   })
 
   it('keeps the first screen of a long page and gives what follows, the footer last, batches of at most BATCH_ELEMENTS', () => {
-    const html = page(block('hero', 60) + block('catalogue', 170) + block('steps', 50) + block('offers', 100) + block('faq', 250))
+    const html = page(block('hero', 60) + block('catalogue', BATCH_ELEMENTS - 70) + block('steps', 50) + block('offers', 50) + block('faq', BATCH_ELEMENTS - 30))
     const held = holdBackBelowFirstScreen(html)
     expect(batchOf(held, 'hero')).toBeNull()
     expect(['catalogue', 'steps', 'offers', 'faq', 'footer'].map((name) => batchOf(held, name))).toEqual(['1', '1', '2', '3', '3'])
@@ -46,13 +46,13 @@ describe('holdBackBelowFirstScreen', () => {
   })
 
   it('keeps whole blocks in the first screen while they add up to FIRST_SCREEN_ELEMENTS', () => {
-    const html = page(block('intro', 5) + block('plans', FIRST_SCREEN_ELEMENTS - 5) + block('matrix', 300) + block('faq', 30))
+    const html = page(block('intro', 5) + block('plans', FIRST_SCREEN_ELEMENTS - 5) + block('matrix', BATCH_ELEMENTS) + block('faq', 30))
     const held = holdBackBelowFirstScreen(html)
     expect(['intro', 'plans', 'matrix', 'faq', 'footer'].map((name) => batchOf(held, name))).toEqual([null, null, '1', '2', '2'])
   })
 
   it('looks inside a wrapper as big as a batch for the blocks of the first screen', () => {
-    const html = page(`<div class="container pricing">${block('intro', 5) + block('plans', 50) + block('matrix', BATCH_ELEMENTS)}</div>${block('cta', 8)}`)
+    const html = page(`<div class="container pricing">${block('intro', 5) + block('plans', 50) + block('matrix', BATCH_ELEMENTS)}</div>${block('cta', 8)}`, block('links', 100))
     const held = holdBackBelowFirstScreen(html)
     const document = parse(held)
     expect(document.querySelector('.pricing')?.hasAttribute('data-later')).toBe(false)
@@ -66,7 +66,7 @@ describe('holdBackBelowFirstScreen', () => {
   })
 
   it('puts what comes after the last batch the stylesheet knows (BATCHES) into that batch', () => {
-    const html = page(block('hero', 60) + ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => block(name, 250)).join(''))
+    const html = page(block('hero', 60) + ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => block(name, BATCH_ELEMENTS - 50)).join(''))
     const held = holdBackBelowFirstScreen(html)
     expect(['a', 'b', 'c', 'd', 'e', 'f', 'footer'].map((name) => batchOf(held, name))).toEqual(['1', '2', '3', '4', '4', '4', '4'])
     expect(BATCHES).toBe(4)
