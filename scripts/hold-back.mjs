@@ -25,8 +25,9 @@ export function holdBackBelowFirstScreen(appHtml) {
   if (!main || size(document.body) - 1 <= LONG_PAGE_ELEMENTS) return appHtml
 
   let blocks = [...main.children]
+  if (!blocks.length) return appHtml
   // A wrapper as big as a batch says nothing about the first screen: its own blocks do.
-  while (blocks.length && size(blocks[0]) > BATCH_ELEMENTS && blocks[0].children.length > 1) blocks = [...blocks[0].children, ...blocks.slice(1)]
+  while (size(blocks[0]) > BATCH_ELEMENTS && blocks[0].children.length > 1) blocks = [...blocks[0].children, ...blocks.slice(1)]
   let firstScreen = 1
   let kept = size(blocks[0])
   while (firstScreen < blocks.length && kept + size(blocks[firstScreen]) <= FIRST_SCREEN_ELEMENTS) kept += size(blocks[firstScreen++])

@@ -36,6 +36,11 @@ describe('holdBackBelowFirstScreen', () => {
     expect(holdBackBelowFirstScreen(html)).toBe(html)
   })
 
+  it('leaves a long page with nothing in its main as it is', () => {
+    const html = page('', block('links', LONG_PAGE_ELEMENTS))
+    expect(holdBackBelowFirstScreen(html)).toBe(html)
+  })
+
   it('keeps the first screen of a long page and gives what follows, the footer last, batches of at most BATCH_ELEMENTS', () => {
     const html = page(block('hero', 60) + block('catalogue', BATCH_ELEMENTS - 70) + block('steps', 50) + block('offers', 50) + block('faq', BATCH_ELEMENTS - 30))
     const held = holdBackBelowFirstScreen(html)
