@@ -42,8 +42,9 @@ function start(): void {
 }
 
 // A reload or a step back puts the page where the visitor left it, which the blocks a long page holds back
-// from its first frames could leave out of reach: then they are shown at once (docs/decisions/066-first-frame-holds-back-the-rest.md).
-if ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type !== 'navigate') document.documentElement.dataset.restored = ''
+// from its first frames could leave out of reach: then they are shown at once. The router gave the entry a
+// state on the visit before; a new one has none (docs/decisions/066-first-frame-holds-back-the-rest.md).
+if (history.state) document.documentElement.dataset.restored = ''
 
 // Before the app arrives, a newsletter submit is held for the form rather than lost.
 catchNewsletterSubmits()

@@ -40,6 +40,8 @@ describe("a long page's first frames", () => {
       await setClock(false)
       for (const reducedMotion of ['reduce', 'no-preference'] as const) {
         await page.emulateMedia({ reducedMotion })
+        // A new visit: the same URL again would keep the entry's state, which a reload shows whole.
+        await page.goto('about:blank')
         await load(page, '/pricing')
         expect(await visible(page, 'h1')).toBe(true)
         expect(await page.locator('.plan').count()).toBe(4)
@@ -69,7 +71,7 @@ describe("a long page's first frames", () => {
       expect(await visible(page, 'footer')).toBe(true)
     }))
 
-  it('come back to the same place after a reload near the bottom of /application', () =>
+  it('come back to the same place after a reload or a step back near the bottom of /application', () =>
     withClock(async (page, setClock) => {
       await load(page, '/application')
       await page.locator('footer').waitFor({ state: 'visible' })
@@ -81,6 +83,12 @@ describe("a long page's first frames", () => {
 
       await setClock(false)
       await page.reload({ waitUntil: 'load' })
+      await appReady(page)
+      expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(bottom)
+      expect(await topOf(page, 'footer')).toBe(footerTop)
+
+      await page.goto('about:blank')
+      await page.goBack({ waitUntil: 'load' })
       await appReady(page)
       expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(bottom)
       expect(await topOf(page, 'footer')).toBe(footerTop)
