@@ -13,6 +13,7 @@ import { loadPagePayloads } from './scripts/content.mjs'
 import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
 import { holdBackBelowFirstScreen } from './scripts/hold-back.mjs'
 import { parseMatomoGoals, SettingsError } from './scripts/matomo-goals.mjs'
+import { parentOf } from './scripts/parent-process.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
 
@@ -616,12 +617,13 @@ export async function startDevServer({ port, env = process.env, watch = true, lo
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // Read before the first build: if npm dies during it, the server still sees it gone once started.
   const parent = process.ppid
+  const grandparent = parentOf(parent)
   const args = process.argv.slice(2)
   const port = Number(process.env.PORT || 4173)
   if (args.includes('--watch')) {
     const { stopWithParent } = await loadServer()
     const dev = await startDevServer({ port })
-    stopWithParent(dev.close, { parent })
+    stopWithParent(dev.close, { parent, grandparent })
     console.log(`Mode auteur : ${dev.url} (rechargement automatique) ; éditeur de contenu : ${dev.url}/admin/`)
   } else {
     // `--no-build` serves what is already there (OUT_DIR or dist/), as built earlier.
@@ -639,7 +641,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (args.includes('--serve')) {
       const { stopWithParent } = await loadServer()
       const server = await startServer({ root: outDir, port })
-      stopWithParent(server.close, { parent })
+      stopWithParent(server.close, { parent, grandparent })
       const generator = process.env.LLM_BASE_URL ? `modèle compatible OpenAI (${process.env.LLM_BASE_URL})` : 'générateur hors ligne intégré'
       console.log(`Site servi sur ${server.url} (API sous /api ; générateur IA : ${generator})`)
       console.log(server.deliverySummary)

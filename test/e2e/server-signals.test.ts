@@ -66,6 +66,12 @@ describe('stopping the servers', () => {
     await expectAllStopped(npm, url)
   }, 60_000)
 
+  it('npm start: SIGKILL to npm alone, which leaves its shell waiting, stops node too and frees the port', async () => {
+    const { npm, url } = await runNpm(['start', '--', '--no-build'])
+    process.kill(npm.pid!, 'SIGKILL')
+    await expectAllStopped(npm, url)
+  }, 60_000)
+
   it('npm start: Ctrl-C (SIGINT to the whole group) stops everything', async () => {
     const { npm, url } = await runNpm(['start', '--', '--no-build'])
     process.kill(-npm.pid!, 'SIGINT')
