@@ -69,6 +69,16 @@ describe("a long page's first frames", () => {
         return heading !== null && heading.getClientRects().length > 0 && Math.abs(heading.getBoundingClientRect().top) < 2 && window.scrollY > 0
       })
       expect(await visible(page, 'footer')).toBe(true)
+
+      // Leaving for another page takes the anchor away; the footer stays, and must not be held back again.
+      // First the animation clock runs past the longest hold (0.3 s), as it would for a visitor reading.
+      await setClock(true)
+      const now = await page.evaluate(() => Number(document.timeline.currentTime))
+      await page.waitForFunction((start) => Number(document.timeline.currentTime) > start + 400, now, { polling: 50 })
+      await page.locator('.site-header a[href="/"]').first().click()
+      await page.waitForURL(baseURL() + '/')
+      expect(await page.locator('footer').evaluate((footer) => footer.getAnimations().map((animation) => animation.playState))).not.toContain('running')
+      expect(await visible(page, 'footer')).toBe(true)
     }))
 
   it('come back to the same place after a reload or a step back near the bottom of /application', () =>
