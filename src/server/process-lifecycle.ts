@@ -1,4 +1,4 @@
-/** Whether process `pid` still exists (one of another user's answers EPERM: it does). */
+/** Whether process `pid` still exists (one that belongs to another user answers EPERM: it does). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
