@@ -457,10 +457,11 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
       const payload = payloads.get(routePath)
       if (!outputClosure(client.metafile, modules.get(routePath)).size) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
       const payloadFile = pageFile(outDir, routePath, '_payload.json')
+      const app = await prerender.renderPage(routePath, payload)
       const html = documentHtml(template, {
         head: prerender.renderHeadTags(payload.meta, routePath, headOptions),
         // Not in development: React there reports every attribute it did not render as a mismatch.
-        app: dev ? await prerender.renderPage(routePath, payload) : holdBackBelowFirstScreen(await prerender.renderPage(routePath, payload)),
+        app: dev ? app : holdBackBelowFirstScreen(app),
         assets: {
           ...assets,
           csp,
