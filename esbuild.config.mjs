@@ -12,10 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
 import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
 import { holdBackBelowFirstScreen } from './scripts/hold-back.mjs'
+import { mergeBootChunks, outputClosure } from './scripts/merge-chunks.mjs'
 import { parseMatomoGoals, SettingsError } from './scripts/matomo-goals.mjs'
 import { parentOf } from './scripts/parent-process.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
+
+export { outputClosure }
 
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
 const BUILD_DIR = path.join(ROOT, '.build')
@@ -246,19 +249,6 @@ export async function routeModules() {
   return modules
 }
 
-/** Output files a module pulls in: its own chunk and, recursively, the chunks it imports statically. */
-export function outputClosure(metafile, modulePath) {
-  const start = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
-  const files = new Set()
-  const visit = (file) => {
-    if (!file || files.has(file)) return
-    files.add(file)
-    for (const imported of metafile.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path)
-  }
-  visit(start)
-  return files
-}
-
 /** What every page runs after its first paint: the entry, React DOM's client, then the app (src/main.tsx). */
 export const BOOT_MODULES = ['src/main.tsx', 'node_modules/react-dom/client.js', 'src/app/boot.tsx']
 
@@ -409,10 +399,11 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     await rm(prerenderBundle, { force: true })
     throw new ContentError(content.problems)
   }
-  // Not in development: a line added above a file would shift every mapping of its inline source map.
-  if (!dev) await addCompileHints(client.metafile, BOOT_MODULES)
+  // Not in development: rebundled or headed with a line, files would no longer match their inline source maps.
+  const metafile = dev ? client.metafile : await mergeBootChunks({ metafile: client.metafile, root: ROOT, outDir, publicPath: '/_app', steps: BOOT_MODULES })
+  if (!dev) await addCompileHints(metafile, BOOT_MODULES)
   // Browser code may only `import type` from the schemas: Zod, the checks and the editor are build-time code.
-  const leaked = Object.keys(client.metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
+  const leaked = Object.keys(metafile.inputs).filter((input) => /node_modules\/(zod|decap-cms[^/]*)\//.test(input) || input.startsWith('src/content-schema/'))
   if (leaked.length) throw new Error(`Build-time or editor code reached the browser bundle: ${leaked.slice(0, 3).join(', ')}. Import only types from src/content-schema.`)
 
   const [{ JSDOM }, prerender] = await Promise.all([import('jsdom'), import(pathToFileURL(prerenderBundle).href)])
@@ -445,7 +436,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
   cardsWritten.catch(() => {})
 
   const modules = await routeModules()
-  const assets = entryAssets(client.metafile, outDir)
+  const assets = entryAssets(metafile, outDir)
   const template = await readFile(path.join(ROOT, 'index.html'), 'utf8')
   const csp = metaCsp(settings)
   const headOptions = { siteUrl: settings.siteUrl, siteName: SITE_NAME }
@@ -455,7 +446,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
   await Promise.all(
     pages.map(async ({ path: routePath }) => {
       const payload = payloads.get(routePath)
-      if (!outputClosure(client.metafile, modules.get(routePath)).size) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
+      if (!outputClosure(metafile, modules.get(routePath)).size) throw new Error(`No lazy chunk found for ${routePath} in src/app/route-tree.tsx`)
       const payloadFile = pageFile(outDir, routePath, '_payload.json')
       const app = await prerender.renderPage(routePath, payload)
       const html = documentHtml(template, {
@@ -502,13 +493,13 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
       renderHeadersFile(settings, { paths: [...prerendered, ...redirects.map(([from]) => from)], extra: { '/admin': adminHeaders(settings), '/admin/*': adminHeaders(settings) } }),
     ),
     writeContentEditor(outDir, { settings, configYaml: content.editorConfig(), dev }),
-    writeFileDeep(path.join(BUILD_DIR, 'metafile.json'), JSON.stringify(client.metafile)),
+    writeFileDeep(path.join(BUILD_DIR, 'metafile.json'), JSON.stringify(metafile)),
     cp(path.join(contentRoot, 'static'), outDir, { recursive: true }),
     // esbuild also writes a stylesheet per lazy chunk, already inside the entry's bundle; nothing loads them.
     ...assets.cssChunks.map((file) => rm(path.resolve(ROOT, file), { force: true })),
   ])
 
-  return { outDir, buildId, timestamp, pages: prerendered, cardsDrawn, metafile: client.metafile, settings, durationMs: performance.now() - started }
+  return { outDir, buildId, timestamp, pages: prerendered, cardsDrawn, metafile, settings, durationMs: performance.now() - started }
 }
 
 let serverModules

@@ -121,7 +121,7 @@ describe('stale deployments', () => {
     const { page, context } = await openPage(browser())
     await withConsentDecided(context)
     let failed = false
-    await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => {
+    await context.route(/\/chunks\/pricing\.lazy-[a-z0-9]+\.js$/, (route) => {
       if (failed) return route.continue()
       failed = true
       return route.fulfill({ status: 404, body: 'Not Found' })
@@ -142,7 +142,7 @@ describe('stale deployments', () => {
   it('does not loop when the chunk keeps failing', async () => {
     const { page, context } = await openPage(browser())
     await withConsentDecided(context)
-    await context.route(/\/chunks\/pricing\.lazy-[A-Z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+    await context.route(/\/chunks\/pricing\.lazy-[a-z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
     let loads = 0
     page.on('load', () => loads++)
     await gotoAndWait(page, '/')

@@ -1,0 +1,119 @@
+// esbuild splits shared code by the set of entry points that import it, and every dynamic import is an
+// entry point: the files every page boots with came out as some twenty small chunks, each costing a
+// request, a compile task and gzip framing. Rollup rebundles esbuild's output so that each step of the boot
+// is one or two files (docs/decisions/067-the-boot-in-a-few-files.md).
+import * as esbuild from 'esbuild'
+import { rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { rollup } from 'rollup'
+
+/** Output files a module pulls in: its own chunk and, recursively, the chunks it imports statically. */
+export function outputClosure(metafile, modulePath) {
+  const start = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
+  const files = new Set()
+  const visit = (file) => {
+    if (!file || files.has(file)) return
+    files.add(file)
+    for (const imported of metafile.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path)
+  }
+  visit(start)
+  return files
+}
+
+const isLibraryCode = (input) => input.includes('node_modules/')
+
+/**
+ * Which group each of esbuild's script files joins. Each step of the boot (`steps`: entry points in the
+ * order the page runs them) is one group: what it statically needs that no earlier step had. Where a step
+ * mixes the site's code with libraries, files of library code only form a group of their own, so a release
+ * that changes only the site leaves them in the visitor's cache. Files no step needs are in no group.
+ */
+export function bootGroups(metafile, steps) {
+  const groups = new Map()
+  for (const step of steps) {
+    const name = path.basename(step).replace(/\.[^.]+$/, '')
+    const files = [...outputClosure(metafile, step)].filter((file) => file.endsWith('.js') && !groups.has(file))
+    const librariesOnly = (file) => {
+      const inputs = Object.keys(metafile.outputs[file].inputs)
+      return inputs.length > 0 && inputs.every(isLibraryCode) && metafile.outputs[file].entryPoint !== step
+    }
+    const mixed = files.some((file) => Object.keys(metafile.outputs[file].inputs).some((input) => !isLibraryCode(input)))
+    for (const file of files) groups.set(file, mixed && librariesOnly(file) ? `${name}-libraries` : name)
+  }
+  return groups
+}
+
+/**
+ * Rebundles the scripts esbuild wrote (`metafile` paths are relative to `root`; their imports are URLs under
+ * `publicPath`, served from `outDir`) into the groups of `bootGroups`, minifies them again, replaces the
+ * files and returns the new files' metafile in esbuild's shape: each output's `entryPoint`, `imports` and
+ * `inputs` (their `bytesInOutput` scaled to the new file), the entry's `cssBundle`. Stylesheets and media are
+ * left as they are.
+ */
+export async function mergeBootChunks({ metafile, root, outDir, publicPath, steps }) {
+  const absolute = (file) => path.resolve(root, file)
+  const relative = (file) => path.relative(root, file).split(path.sep).join('/')
+  const scripts = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
+  const byAbsolute = new Map(scripts.map((file) => [absolute(file), file]))
+  const groupOf = new Map([...bootGroups(metafile, steps)].map(([file, group]) => [absolute(file), group]))
+  const publicRoot = path.join(outDir, publicPath)
+  const publicDir = (file) => path.relative(publicRoot, path.dirname(absolute(file))).split(path.sep).join('/')
+  // Where esbuild put everything but the page's entry.
+  const chunkDir = publicDir(scripts.find((file) => metafile.outputs[file].entryPoint !== steps[0]) ?? scripts[0])
+  const bundle = await rollup({
+    input: scripts.filter((file) => metafile.outputs[file].entryPoint).map(absolute),
+    plugins: [{ name: 'public-path', resolveId: (id) => (id.startsWith(publicPath + '/') ? path.join(publicRoot, id.slice(publicPath.length)) : null) }],
+    // esbuild already dropped what nothing uses, knowing more than its output shows about side effects.
+    treeshake: false,
+    // An entry merged into its group may also export what the group's other files export.
+    preserveEntrySignatures: 'allow-extension',
+    onwarn: (warning) => {
+      throw new Error(`Rollup, merging the boot's chunks: ${warning.message}`)
+    },
+  })
+  const baseName = (name) => name.replace(/-[A-Z0-9]{8}$/, '')
+  const { output } = await bundle
+    .generate({
+      format: 'es',
+      compact: true,
+      // The page preloads every file it needs (the build lists them); an import added for that would repeat it.
+      hoistTransitiveImports: false,
+      hashCharacters: 'base36',
+      manualChunks: (id) => groupOf.get(id),
+      entryFileNames: (chunk) => path.posix.join(publicDir(byAbsolute.get(chunk.facadeModuleId)), `${baseName(chunk.name)}-[hash].js`),
+      chunkFileNames: (chunk) => path.posix.join(chunkDir, `${baseName(chunk.name)}-[hash].js`),
+    })
+    .finally(() => bundle.close())
+
+  await Promise.all(scripts.map((file) => rm(absolute(file))))
+  const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([file]) => !file.endsWith('.js')))
+  const fileOf = (fileName) => relative(path.join(publicRoot, fileName))
+  await Promise.all(
+    output.map(async (chunk) => {
+      const { code } = await esbuild.transform(chunk.code, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })
+      await writeFile(path.join(publicRoot, chunk.fileName), code)
+      const merged = Object.keys(chunk.modules).map((id) => metafile.outputs[byAbsolute.get(id)])
+      const mergedBytes = merged.reduce((sum, old) => sum + old.bytes, 0)
+      const scale = mergedBytes ? Buffer.byteLength(code) / mergedBytes : 1
+      const inputs = {}
+      for (const old of merged) {
+        for (const [input, { bytesInOutput }] of Object.entries(old.inputs)) {
+          inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + Math.round(bytesInOutput * scale) }
+        }
+      }
+      const facade = chunk.facadeModuleId ? metafile.outputs[byAbsolute.get(chunk.facadeModuleId)] : undefined
+      outputs[fileOf(chunk.fileName)] = {
+        bytes: Buffer.byteLength(code),
+        inputs,
+        imports: [
+          ...chunk.imports.map((fileName) => ({ path: fileOf(fileName), kind: 'import-statement' })),
+          ...chunk.dynamicImports.map((fileName) => ({ path: fileOf(fileName), kind: 'dynamic-import' })),
+        ],
+        exports: chunk.exports,
+        ...(facade?.entryPoint ? { entryPoint: facade.entryPoint } : {}),
+        ...(facade?.cssBundle ? { cssBundle: facade.cssBundle } : {}),
+      }
+    }),
+  )
+  return { ...metafile, outputs }
+}
