@@ -43,13 +43,20 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
     /**
      * The app has hydrated the page (src/app/app.tsx sets the flag), never a fixed delay, and a long page
      * shows the blocks it held back from its first frames (docs/decisions/066-first-frame-holds-back-the-rest.md).
+     * WebKit reports a held-back block's own `display` while the hold runs, so the hold itself is asked: once
+     * the boot came in four files the app was ready before the footer showed, and a click on it was "not
+     * interactable".
      */
     const waitForApp = () =>
       waitInPage(
         driver(),
         'the app to hydrate',
         TIMEOUTS.stepMs,
-        () => document.documentElement.dataset.appReady === 'true' && [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
+        () =>
+          document.documentElement.dataset.appReady === 'true' &&
+          [...document.querySelectorAll('[data-later]')].every(
+            (block) => getComputedStyle(block).display !== 'none' && !block.getAnimations().some((hold) => hold.playState === 'running' && (hold as CSSAnimation).animationName === 'hold-back'),
+          ),
       )
     const waitForText = (text: string) => waitInPage(driver(), `“${text}”`, TIMEOUTS.stepMs, (wanted) => document.body.innerText.includes(wanted), text)
     const expectNoErrors = async () => expect(await driver().takeErrors(), `${driver().version}: script errors`).toEqual([])
