@@ -1,5 +1,6 @@
 import './styles/global.css'
 import { catchNewsletterSubmits } from './features/newsletter/submit-requests'
+import { afterFirstPaint } from './lib/after-first-paint'
 import { isChunkLoadError, reloadOnceAt } from './lib/reload-guard'
 
 /** A new task: the browser can paint and answer the visitor between two steps of the boot. */
@@ -48,5 +49,6 @@ if (history.state) document.documentElement.dataset.restored = ''
 
 // Before the app arrives, a newsletter submit is held for the form rather than lost.
 catchNewsletterSubmits()
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0))
-else start()
+// Not merely after the first frame is rendered: a frame can reach the screen later, and the app's files
+// would then download before the first paint, sharing a slow phone's bandwidth with it.
+void afterFirstPaint().then(start)

@@ -108,6 +108,27 @@ describe('the client app', () => {
     await context.close()
   })
 
+  // The app's files would otherwise share a slow phone's bandwidth with the page's first paint; a frame can
+  // be rendered well before it is on screen (docs/decisions/009-boot-after-first-paint.md).
+  it('starts fetching the app once the first contentful paint is on screen, not before', async () => {
+    const { page, errors, context } = await openPage(browser())
+    for (const route of ['/', '/cgu', '/les-enjeux', '/application']) {
+      await gotoAndWait(page, route)
+      await waitForApp(page)
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        app: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/_app/assets/chunks/'))
+          .map((entry) => entry.startTime),
+      }))
+      expect(timing.app.length, route).toBeGreaterThan(0)
+      expect(Math.min(...timing.app), route).toBeGreaterThan(timing.paint)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('sends a direct load of /tarifs to /pricing', async () => {
     const { page, errors, context } = await openPage(browser())
     const response = await page.goto(`${baseURL()}/tarifs`)

@@ -38,7 +38,7 @@ const settled = async (promise: Promise<void>) => {
 describe('afterFirstPaint', () => {
   it('waits for the first contentful paint, not the first paint of the background, then stops observing', async () => {
     const browser = browserWithPaintTiming()
-    const environment: PaintEnvironment = { PerformanceObserver: browser.Observer, documentVisible: () => true }
+    const environment: PaintEnvironment = { PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: () => {} }
     const painted = afterFirstPaint(environment)
     expect(await settled(painted)).toBe(false)
     browser.paint('first-paint')
@@ -50,10 +50,21 @@ describe('afterFirstPaint', () => {
 
   it('resolves at once where the browser has no paint timing, or the page is out of sight', async () => {
     const withoutPaint = browserWithPaintTiming(['resource'])
-    expect(await settled(afterFirstPaint({ PerformanceObserver: withoutPaint.Observer, documentVisible: () => true }))).toBe(true)
-    expect(await settled(afterFirstPaint({ PerformanceObserver: undefined, documentVisible: () => true }))).toBe(true)
+    expect(await settled(afterFirstPaint({ PerformanceObserver: withoutPaint.Observer, documentVisible: () => true, onceHidden: () => {} }))).toBe(true)
+    expect(await settled(afterFirstPaint({ PerformanceObserver: undefined, documentVisible: () => true, onceHidden: () => {} }))).toBe(true)
     const hidden = browserWithPaintTiming()
-    expect(await settled(afterFirstPaint({ PerformanceObserver: hidden.Observer, documentVisible: () => false }))).toBe(true)
+    expect(await settled(afterFirstPaint({ PerformanceObserver: hidden.Observer, documentVisible: () => false, onceHidden: () => {} }))).toBe(true)
     expect(hidden.connected()).toBe(0)
+  })
+
+  // Chromium gives no paint entry to a page that went out of sight before its first paint.
+  it('resolves when the page is hidden before its first paint, and stops observing', async () => {
+    const browser = browserWithPaintTiming()
+    let hide = () => {}
+    const painted = afterFirstPaint({ PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: (callback) => (hide = callback) })
+    expect(await settled(painted)).toBe(false)
+    hide()
+    expect(await settled(painted)).toBe(true)
+    expect(browser.connected()).toBe(0)
   })
 })
