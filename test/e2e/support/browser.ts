@@ -306,11 +306,16 @@ export async function waitForApp(page: Page): Promise<void> {
 /**
  * A long page holds the blocks below its first screen out of the layout for up to 0.3 s after its first
  * paint (docs/decisions/066-first-frame-holds-back-the-rest.md): resolves once the page is parsed and every
- * one of them is laid out, a test that walks or reads the whole page must not start before.
+ * one of them is laid out, a test that walks or reads the whole page must not start before. The stylesheet
+ * that holds them back must be there too: a page is parsed before it arrives, and until it does every block
+ * shows, for a moment; a Tab walk started then found the footer gone when it got there.
  */
 export async function waitForWholePage(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.readyState !== 'loading' && [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
+    () =>
+      document.readyState !== 'loading' &&
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet) &&
+      [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
     undefined,
     { polling: 50 },
   )
