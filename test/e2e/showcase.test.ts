@@ -10,7 +10,7 @@ const browser = useBrowser()
 interface Payload {
   page: {
     sections?: { type: string; id?: string; items?: { title: string }[] }[]
-    demoGame: { spinLabel: string; againLabel: string; idleMessage: string; segments: { label: string; result: string }[] }
+    demoGame: { spinLabel: string; againLabel: string; idleMessage: string; cta: { label: string }; segments: { label: string; result: string }[] }
   }
 }
 
@@ -184,6 +184,28 @@ describe('the playable wheel of the home hero', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(demo().againLabel)
     expect(errors).toEqual([])
     await context.close()
+  })
+})
+
+describe('the demo wheel, reached by keyboard as its code arrives', () => {
+  // The game draws the box again: the focus, taken over by its button, went one stop back from the link, and
+  // the next Tab came to the link a second time.
+  it('keeps the focus on the link to create a wheel when the game takes over', async () => {
+    const { page, context, errors, close } = await openPage(browser())
+    await withConsentDecided(context)
+    const release = await holdRequests(context, GAME_CHUNK)
+    await gotoAndWait(page, '/')
+    await waitForApp(page)
+    const cta = () => box(page).getByRole('link', { name: demo().cta.label })
+    await cta().focus()
+    const finished = page.waitForEvent('requestfinished', (request) => GAME_CHUNK.test(request.url()))
+    release()
+    await finished
+    await gameReady(page)
+    await afterTwoFrames(page)
+    expect(await cta().evaluate((link) => link === document.activeElement)).toBe(true)
+    expect(errors).toEqual([])
+    await close()
   })
 })
 

@@ -22,7 +22,7 @@ function loadWheelGame(): Promise<ComponentType<WheelGameProps>> {
 interface Handoff {
   Game: ComponentType<WheelGameProps>
   spin: boolean
-  focus: boolean
+  focus: WheelGameProps['focusOnMount']
 }
 
 /**
@@ -52,7 +52,9 @@ export function DemoGame({ content }: { content: DemoWheelContent }) {
   const handOff = () => {
     const Game = arrived.current
     if (!Game) return
-    const focus = Boolean(boxRef.current?.contains(document.activeElement))
+    const active = document.activeElement
+    // The box holds two things to focus: the button, and the link to create a wheel.
+    const focus = active && boxRef.current?.contains(active) ? (active instanceof HTMLAnchorElement ? 'cta' : 'button') : undefined
     setHandoff({ Game, spin: spinRequested.current, focus })
   }
 

@@ -17,8 +17,11 @@ export interface WheelGameProps {
   cta: ReactNode
   /** The visitor pressed the still picture's button before this code arrived. */
   spinOnMount: boolean
-  /** Focus was in the box at the swap: it goes to this game's button. */
-  focusOnMount: boolean
+  /**
+   * Where the focus was in the box at the swap: on the still picture's button, it goes to this game's button;
+   * on the link to create a wheel, to the same link drawn anew.
+   */
+  focusOnMount?: 'button' | 'cta'
 }
 
 type Phase = { name: 'idle' } | { name: 'spinning' } | { name: 'won'; segment: number }
@@ -50,6 +53,7 @@ function afterTurn(rotor: SVGGElement, done: () => void): () => void {
 export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focusOnMount }: WheelGameProps) {
   const rotorRef = useRef<SVGGElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const noteRef = useRef<HTMLParagraphElement>(null)
   const rotation = useRef(0)
   const cancelTurn = useRef<() => void>(undefined)
   const [phase, setPhase] = useState<Phase>({ name: 'idle' })
@@ -69,7 +73,8 @@ export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focu
   // Once, right after the swap from the still picture: take over its focus and its pending press.
   const spinOnce = useRef(spinOnMount)
   useEffect(() => {
-    if (focusOnMount) buttonRef.current?.focus()
+    if (focusOnMount === 'button') buttonRef.current?.focus()
+    if (focusOnMount === 'cta') noteRef.current?.querySelector('a')?.focus()
     if (spinOnce.current) {
       spinOnce.current = false
       spin()
@@ -83,6 +88,7 @@ export function WheelGame({ content, boxRef, Face, Frame, cta, spinOnMount, focu
       content={content}
       boxRef={boxRef}
       cta={cta}
+      noteRef={noteRef}
       ready
       wheel={<Face segments={content.segments} label={content.wheelLabel} rotorRef={rotorRef} won={phase.name === 'won' ? phase.segment : undefined} onClick={spin} />}
       button={
