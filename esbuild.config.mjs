@@ -18,8 +18,6 @@ import { parentOf } from './scripts/parent-process.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
 import { socialCards } from './scripts/social-cards.mjs'
 
-export { outputClosure }
-
 export const ROOT = path.dirname(fileURLToPath(import.meta.url))
 const BUILD_DIR = path.join(ROOT, '.build')
 
