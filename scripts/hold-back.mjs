@@ -28,21 +28,22 @@ export function holdBackBelowFirstScreen(appHtml) {
   if (!blocks.length) return appHtml
   // A wrapper as big as a batch says nothing about the first screen: its own blocks do.
   while (size(blocks[0]) > BATCH_ELEMENTS && blocks[0].children.length > 1) blocks = [...blocks[0].children, ...blocks.slice(1)]
+  const sizes = blocks.map(size)
   let firstScreen = 1
-  let kept = size(blocks[0])
-  while (firstScreen < blocks.length && kept + size(blocks[firstScreen]) <= FIRST_SCREEN_ELEMENTS) kept += size(blocks[firstScreen++])
+  let kept = sizes[0]
+  while (firstScreen < blocks.length && kept + sizes[firstScreen] <= FIRST_SCREEN_ELEMENTS) kept += sizes[firstScreen++]
 
   const footer = [...document.body.getElementsByTagName('footer')].find((element) => !main.contains(element))
-  const later = [...blocks.slice(firstScreen), ...(footer ? [footer] : [])]
+  const later = [...blocks.slice(firstScreen).map((block, index) => ({ block, elements: sizes[firstScreen + index] })), ...(footer ? [{ block: footer, elements: size(footer) }] : [])]
   const marks = []
   let batch = 1
   let inBatch = 0
-  for (const block of later) {
-    if (inBatch > 0 && inBatch + size(block) > BATCH_ELEMENTS && batch < BATCHES) {
+  for (const { block, elements } of later) {
+    if (inBatch > 0 && inBatch + elements > BATCH_ELEMENTS && batch < BATCHES) {
       batch++
       inBatch = 0
     }
-    inBatch += size(block)
+    inBatch += elements
     const { startTag } = dom.nodeLocation(block)
     marks.push({ at: startTag.startOffset + 1 + block.localName.length, batch })
   }
