@@ -1,4 +1,4 @@
-// Loads a piece of the site's TypeScript into a bench script: bundled by esbuild for Node (as the server
+// Loads a piece of the site's TypeScript (or of its tests) into a script: bundled by esbuild for Node (as the server
 // is), imported, and its temporary file removed once the module is in memory.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'

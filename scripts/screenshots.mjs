@@ -7,7 +7,10 @@ import { chromium } from 'playwright-core'
 import { buildSite, ROOT, startServer } from '../esbuild.config.mjs'
 import { CARDS_PATH } from './social-cards.mjs'
 import { WITHOUT_BROWSER_UI } from './chromium-args.mjs'
+import { importTypeScript } from './import-typescript.mjs'
 
+// The tests' own wait, so that a picture shows the page a test would walk.
+const { pageIsWhole } = await importTypeScript(`export { pageIsWhole } from './test/e2e/support/page-is-whole.ts'`)
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1440, height: 900 },
@@ -20,8 +23,7 @@ const fileName = (route, width, suffix = '') => `${route === '/' ? 'home' : rout
 async function ready(page, route) {
   await page.goto(origin + route, { waitUntil: 'load' })
   await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
-  // A long page holds what is below its first screen back for up to 0.3 s (docs/decisions/066-first-frame-holds-back-the-rest.md).
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'))
+  await page.waitForFunction(pageIsWhole)
   await page.evaluate(() => document.fonts.ready)
 }
 

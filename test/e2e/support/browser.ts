@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { formatPlaywrightStacksNatively } from './playwright-stacks'
 import { PAGE_WAIT_MS } from './waits'
+import { pageIsWhole } from './page-is-whole'
 
 export const baseURL = (): string => inject('baseURL')
 export const distDir = (): string => inject('distDir')
@@ -303,22 +304,9 @@ export async function waitForApp(page: Page): Promise<void> {
   await waitForWholePage(page)
 }
 
-/**
- * A long page holds the blocks below its first screen out of the layout for up to 0.3 s after its first
- * paint (docs/decisions/066-first-frame-holds-back-the-rest.md): resolves once the page is parsed and every
- * one of them is laid out, a test that walks or reads the whole page must not start before. The stylesheet
- * that holds them back must be there too: a page is parsed before it arrives, and until it does every block
- * shows, for a moment; a Tab walk started then found the footer gone when it got there.
- */
+/** Resolves once the page is whole (see `pageIsWhole`): a test that walks or reads the whole page must not start before. */
 export async function waitForWholePage(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.readyState !== 'loading' &&
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet) &&
-      [...document.querySelectorAll('[data-later]')].every((block) => getComputedStyle(block).display !== 'none'),
-    undefined,
-    { polling: 50 },
-  )
+  await page.waitForFunction(pageIsWhole, undefined, { polling: 50 })
 }
 
 /** The axe-core the builder itself would send (its own dependency, whatever the hoisting). */

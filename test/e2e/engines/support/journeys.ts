@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtPages } from '../../support/site-data'
+import { pageIsWhole } from '../../support/page-is-whole'
 import { waitInPage, withText, type EngineDriver, type EngineTimeouts } from './engine-driver'
 
 /**
@@ -40,24 +41,11 @@ export function describeJourneys(engine: string, start: (timeouts: EngineTimeout
       await session?.close()
     }, TIMEOUTS.startMs)
 
-    /**
-     * The app has hydrated the page (src/app/app.tsx sets the flag), never a fixed delay, and a long page
-     * shows the blocks it held back from its first frames (docs/decisions/066-first-frame-holds-back-the-rest.md).
-     * WebKit reports a held-back block's own `display` while the hold runs, so the hold itself is asked: once
-     * the boot came in four files the app was ready before the footer showed, and a click on it was "not
-     * interactable".
-     */
-    const waitForApp = () =>
-      waitInPage(
-        driver(),
-        'the app to hydrate',
-        TIMEOUTS.stepMs,
-        () =>
-          document.documentElement.dataset.appReady === 'true' &&
-          [...document.querySelectorAll('[data-later]')].every(
-            (block) => getComputedStyle(block).display !== 'none' && !block.getAnimations().some((hold) => hold.playState === 'running' && (hold as CSSAnimation).animationName === 'hold-back'),
-          ),
-      )
+    /** The app has hydrated the page (src/app/app.tsx sets the flag), never a fixed delay, and the page is whole. */
+    const waitForApp = async () => {
+      await waitInPage(driver(), 'the app to hydrate', TIMEOUTS.stepMs, () => document.documentElement.dataset.appReady === 'true')
+      await waitInPage(driver(), 'the blocks held back to show', TIMEOUTS.stepMs, pageIsWhole)
+    }
     const waitForText = (text: string) => waitInPage(driver(), `“${text}”`, TIMEOUTS.stepMs, (wanted) => document.body.innerText.includes(wanted), text)
     const expectNoErrors = async () => expect(await driver().takeErrors(), `${driver().version}: script errors`).toEqual([])
 
