@@ -40,11 +40,12 @@ export const median = (values) => {
 }
 
 /**
- * Runs in the page: waits for the app's readiness signal, then for a stretch of `quietMs` in which the
- * browser found only full idle periods (nothing scheduled: no task, no frame, no timer due). Resolves with
- * the time that stretch began, since navigation: the page was idle from then on.
+ * Runs in the page: waits for the app's readiness signal (unless `withoutApp`: a page loaded without its
+ * scripts never gives it), then for a stretch of `quietMs` in which the browser found only full idle
+ * periods (nothing scheduled: no task, no frame, no timer due). Resolves with the time that stretch began,
+ * since navigation: the page was idle from then on.
  */
-function waitForIdle(quietMs) {
+function waitForIdle(quietMs, withoutApp) {
   return new Promise((resolve) => {
     const whenReady = () => {
       let quietSince = performance.now()
@@ -55,7 +56,7 @@ function waitForIdle(quietMs) {
       }
       requestIdleCallback(tick)
     }
-    if (document.documentElement.dataset.appReady === 'true') return whenReady()
+    if (withoutApp || document.documentElement.dataset.appReady === 'true') return whenReady()
     const observer = new MutationObserver(() => {
       if (document.documentElement.dataset.appReady !== 'true') return
       observer.disconnect()
@@ -86,10 +87,21 @@ export function analyseTrace(trace, idleAtMs = Infinity) {
   }
 }
 
-async function tracedLoad(browser, url) {
+/**
+ * One cold load, traced. `withoutScripts` answers every script with an empty one: what remains is what
+ * showing the prerendered page costs (parsing, styles, layout, fonts, images, paint) before any of the
+ * app's code runs.
+ */
+async function tracedLoad(browser, url, { withoutScripts = false } = {}) {
   const context = await browser.createBrowserContext()
   try {
     const page = await context.newPage()
+    if (withoutScripts) {
+      await page.setRequestInterception(true)
+      page.on('request', (request) =>
+        request.resourceType() === 'script' ? request.respond({ status: 200, contentType: 'text/javascript', body: '' }) : request.continue(),
+      )
+    }
     const errors = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
@@ -102,7 +114,7 @@ async function tracedLoad(browser, url) {
     await page.setViewport(PHONE)
     await page.tracing.start({ categories: TRACE_CATEGORIES })
     await page.goto(url, { waitUntil: 'networkidle0', timeout: LOAD_TIMEOUT_MS })
-    const idleAtMs = await page.evaluate(waitForIdle, QUIET_MS)
+    const idleAtMs = await page.evaluate(waitForIdle, QUIET_MS, withoutScripts)
     const trace = JSON.parse(new TextDecoder().decode(await page.tracing.stop()))
     const mismatch = await page.evaluate(() => document.documentElement.dataset.referenceMismatch)
     if (mismatch) errors.push(`hydration mismatch: ${mismatch}`)
@@ -117,19 +129,22 @@ async function tracedLoad(browser, url) {
  * Now and then Chromium hands back a trace without its navigation start (seen on a busy machine), which
  * says nothing about the page: that load is measured again, once.
  */
-async function tracedLoadRetried(browser, url) {
+async function tracedLoadRetried(browser, url, options) {
   try {
-    return await tracedLoad(browser, url)
+    return await tracedLoad(browser, url, options)
   } catch (error) {
     if (!String(error?.message).includes('No navigationStart')) throw error
-    return tracedLoad(browser, url)
+    return tracedLoad(browser, url, options)
   }
 }
 
 /**
  * Loads the reference and each route `runs` times in one Chromium and returns, per route, the medians and
  * their ratios to the reference's medians over the same run; each load is also compared with the
- * reference load just before it, which gives the ratios' spread from run to run.
+ * reference load just before it, which gives the ratios' spread from run to run. Each page, the reference
+ * too, is also loaded without its scripts (`pageAloneMs`, `pageAloneRatio`): the part of its main-thread
+ * time that is the page itself, not its code. The reference's scripts cost `stackMs`; a route that shows its
+ * page and runs that same stack cannot cost less than `leastRatio` of the reference.
  */
 export async function runMainThreadBench({ referenceUrl, routes, origin, runs = 3, executablePath = '/usr/bin/chromium', log = () => {} }) {
   const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', WITHOUT_BROWSER_UI] })
@@ -138,11 +153,21 @@ export async function runMainThreadBench({ referenceUrl, routes, origin, runs = 
   try {
     for (let run = 0; run < runs; run++) {
       for (const [index, route] of routes.entries()) {
-        if (index % REFERENCE_EVERY === 0) reference.push(await tracedLoadRetried(browser, referenceUrl))
+        if (index % REFERENCE_EVERY === 0) {
+          const figures = await tracedLoadRetried(browser, referenceUrl)
+          const pageAlone = await tracedLoadRetried(browser, referenceUrl, { withoutScripts: true })
+          reference.push({ ...figures, pageAloneMs: pageAlone.mainThreadMs })
+        }
         const figures = await tracedLoadRetried(browser, origin + route)
+        const pageAlone = await tracedLoadRetried(browser, origin + route, { withoutScripts: true })
         const floor = reference.at(-1)
-        loads.get(route).push({ ...figures, mainThreadRatio: figures.mainThreadMs / floor.mainThreadMs, blockingRatio: figures.blockingMs / floor.blockingMs })
-        log(`${route} run ${run + 1}: ${Math.round(figures.mainThreadMs)} ms main thread, ${Math.round(figures.blockingMs)} ms blocking`)
+        loads.get(route).push({
+          ...figures,
+          pageAloneMs: pageAlone.mainThreadMs,
+          mainThreadRatio: figures.mainThreadMs / floor.mainThreadMs,
+          blockingRatio: figures.blockingMs / floor.blockingMs,
+        })
+        log(`${route} run ${run + 1}: ${Math.round(figures.mainThreadMs)} ms main thread (${Math.round(pageAlone.mainThreadMs)} ms without its scripts), ${Math.round(figures.blockingMs)} ms blocking`)
       }
     }
   } finally {
@@ -157,16 +182,23 @@ export async function runMainThreadBench({ referenceUrl, routes, origin, runs = 
     scripts: [...new Set(samples.flatMap((sample) => sample.scripts))],
   })
   const floor = summary(reference)
+  // What the stack's own code costs (React, the router and React Query booting and hydrating): a route runs
+  // the same code, and at least that much of it, on top of showing its page.
+  const stackMs = floor.mainThreadMs - median(reference.map((load) => load.pageAloneMs))
   return {
     cpuSlowdown: CPU_SLOWDOWN,
-    reference: { ...floor, mainThreadRange: range(reference.map((load) => load.mainThreadMs)), blockingRange: range(reference.map((load) => load.blockingMs)), loads: reference },
+    reference: { ...floor, stackMs, mainThreadRange: range(reference.map((load) => load.mainThreadMs)), blockingRange: range(reference.map((load) => load.blockingMs)), loads: reference },
     routes: routes.map((route) => {
       const samples = loads.get(route)
       const own = summary(samples)
+      const pageAloneMs = median(samples.map((sample) => sample.pageAloneMs))
       return {
         route,
         ...own,
+        pageAloneMs,
         mainThreadRatio: own.mainThreadMs / floor.mainThreadMs,
+        pageAloneRatio: pageAloneMs / floor.mainThreadMs,
+        leastRatio: (pageAloneMs + stackMs) / floor.mainThreadMs,
         blockingRatio: own.blockingMs / floor.blockingMs,
         mainThreadRatioRange: range(samples.map((load) => load.mainThreadRatio)),
         blockingRatioRange: range(samples.map((load) => load.blockingRatio)),
