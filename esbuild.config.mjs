@@ -292,13 +292,14 @@ function entryAssets(metafile, outDir) {
   }
 }
 
-function documentHtml(template, { head, app, assets, dev }) {
+function documentHtml(template, { head, app, assets, buildId, dev }) {
   const tags = [
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(assets.fetches ?? []).map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
     // Read by the entry after the first paint, which then fetches them all at once (src/main.tsx).
     assets.modules?.length ? `<meta name="ludora:modules" content="${assets.modules.join(' ')}">` : '',
+    `<meta name="ludora:build" content="${escapeHtml(buildId)}">`,
     `<script type="module" src="${assets.script}"></script>`,
     dev ? '<script type="module" src="/_dev/live-reload.js"></script>' : '',
   ].filter(Boolean)
@@ -371,7 +372,9 @@ export async function buildSite({ outDir = path.join(ROOT, 'dist'), env = proces
   const buildId = dev ? 'dev' : env.BUILD_ID || randomUUID()
   const timestamp = Date.now()
   const { cms, ...pageSettings } = settings
-  const define = { __SITE_CONFIG__: JSON.stringify({ ...pageSettings, buildId, buildTimestamp: timestamp, dev }) }
+  // The build id and time are written into the pages, not the scripts (src/lib/build-id.ts): the same code
+  // then builds to the same scripts, and a release of content alone keeps them in visitors' caches.
+  const define = { __SITE_CONFIG__: JSON.stringify({ ...pageSettings, dev }) }
   const prerenderBundle = path.join(BUILD_DIR, `prerender-${process.pid}-${timestamp}.mjs`)
 
   const cards = socialCards({ cacheDir: path.join(BUILD_DIR, 'cards'), staticDir: path.join(contentRoot, 'static'), siteUrl: settings.siteUrl })
@@ -458,6 +461,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
           fetches: dev ? [manifestUrl] : [manifestUrl, `${routePath === '/' ? '' : routePath}/_payload.json?${buildId}`],
           modules: assets.pageModules(modules.get(routePath)),
         },
+        buildId,
         dev,
       })
       await Promise.all([writeFileDeep(payloadFile, JSON.stringify(payload)), writeFileDeep(pageFile(outDir, routePath, 'index.html'), html)])
@@ -468,6 +472,7 @@ async function buildInto({ outDir, settings, buildId, timestamp, define, prerend
     head: `<title>404 - Page Not Found | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`,
     app: await prerender.renderPage('/404', undefined),
     assets: { ...assets, csp, modules: assets.pageModules() },
+    buildId,
     dev,
   })
 

@@ -16,8 +16,6 @@ const siteConfig = {
   matomoUrl: 'https://stats.ludora.fr/',
   matomoId: '1',
   crispId: 'test-crisp-id',
-  buildId: 'test-build',
-  buildTimestamp: 0,
   dev: false,
 }
 

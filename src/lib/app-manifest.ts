@@ -1,5 +1,5 @@
 import { matchRouteRules, type RouteRule, type RuleTable } from './route-rules'
-import { siteConfig } from './site-config'
+import { pageBuildId } from './build-id'
 
 /** `_app/builds/meta/<buildId>.json`: the route rules and prerendered paths of one build. */
 export interface BuildManifest {
@@ -43,7 +43,7 @@ let pending: Promise<BuildManifest | undefined> | undefined
 
 async function fetchManifest(): Promise<BuildManifest | undefined> {
   try {
-    const response = await fetch(`${BUILDS_PATH}/meta/${encodeURIComponent(siteConfig.buildId)}.json`)
+    const response = await fetch(`${BUILDS_PATH}/meta/${encodeURIComponent(pageBuildId())}.json`)
     const body: unknown = response.ok ? await response.json() : undefined
     if (isBuildManifest(body)) return body
   } catch {

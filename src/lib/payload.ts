@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { pageMeta } from '#src/content-schema/page-schemas'
 import { pageNotFoundError, SiteError } from './site-error'
 import { siteConfig } from './site-config'
+import { pageBuildId } from './build-id'
 import { t } from './i18n'
 import { usePageReady } from './use-page-ready'
 
@@ -62,7 +63,7 @@ export function payloadUrl(routePath: string, version: string): string {
 }
 
 function payloadVersion(): string {
-  return siteConfig.dev ? String(Date.now()) : siteConfig.buildId
+  return siteConfig.dev ? String(Date.now()) : pageBuildId()
 }
 
 export function isPagePayload(value: unknown): value is PagePayload {

@@ -16,8 +16,6 @@ export interface SiteConfig {
    */
   matomoGoals?: Readonly<Partial<Record<ConversionGoalKey, number>>>
   crispId: string
-  buildId: string
-  buildTimestamp: number
   /** Watch mode: payloads are fetched with a timestamp instead of the build id. */
   dev: boolean
 }

@@ -17,6 +17,10 @@ beforeEach(() => {
     })
   }
   if (hasDom) {
+    // Every page the build writes names its build (src/lib/build-id.ts).
+    let build = document.head.querySelector('meta[name="ludora:build"]')
+    if (!build) build = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'ludora:build' }))
+    build.setAttribute('content', 'test-build')
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
     // jsdom has no layout: no media query ever matches and nothing is ever resized.
     window.matchMedia = (query: string) =>

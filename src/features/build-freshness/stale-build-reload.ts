@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { BUILDS_PATH, isLatestBuild, type LatestBuild } from '#src/lib/app-manifest'
 import { reloadOnceAt } from '#src/lib/reload-guard'
-import { siteConfig } from '#src/lib/site-config'
+import { pageBuildId } from '#src/lib/build-id'
 import { startFreshnessCheck } from './freshness-check'
 
 export async function fetchLatestBuild(): Promise<LatestBuild | undefined> {
@@ -18,7 +18,7 @@ export async function fetchLatestBuild(): Promise<LatestBuild | undefined> {
 export function installStaleBuildReload(router: AnyRouter): () => void {
   let stale = false
   const stopChecking = startFreshnessCheck({
-    currentId: siteConfig.buildId,
+    currentId: pageBuildId(),
     fetchLatest: fetchLatestBuild,
     onStale: () => {
       stale = true

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getRouteRules, resetBuildManifest } from '#src/lib/app-manifest'
 import { compileRouteRules } from '#src/lib/route-rules'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { assertNoHostname, fetchPayload, payloadPath, payloadUrl } from '#src/lib/payload'
 import { SiteError } from '#src/lib/site-error'
@@ -25,11 +26,12 @@ describe('payload URLs', () => {
 describe('fetching a payload', () => {
   const payload = { path: '/pricing', meta: { title: 'Tarifs | Ludora', description: 'Nos offres' }, page: { heading: 'Tarifs' } }
 
-  it('asks for <route>/_payload.json?<buildId> and returns the payload', async () => {
+  it('asks for <route>/_payload.json?<the build the page names> and returns the payload', async () => {
+    document.querySelector('meta[name="ludora:build"]')!.setAttribute('content', '9d4b39cf-d85c')
     const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(payload)))
     vi.stubGlobal('fetch', fetchMock)
     await expect(fetchPayload('/pricing', '/pricing')).resolves.toEqual(payload)
-    expect(fetchMock.mock.calls[0]![0]).toBe('/pricing/_payload.json?test-build')
+    expect(fetchMock.mock.calls[0]![0]).toBe('/pricing/_payload.json?9d4b39cf-d85c')
   })
 
   it('turns a missing payload into the 404 of the page, with its full path as data', async () => {
