@@ -23,16 +23,32 @@ export function outputClosure(metafile, modulePath) {
 const isLibraryCode = (input) => input.includes('node_modules/')
 
 /**
+ * esbuild's runtime: the helpers its output calls to load CommonJS modules (`__commonJS`, `__toESM`…), in a
+ * file of their own that holds no source module.
+ */
+export function runtimeFile(metafile) {
+  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js') && !metafile.outputs[file].entryPoint && !Object.keys(metafile.outputs[file].inputs).length)
+  if (files.length > 1) throw new Error(`More than one of esbuild's files holds no source module: ${files.join(', ')}`)
+  return files[0]
+}
+
+/**
  * Which group each of esbuild's script files joins. Each step of the boot (`steps`: entry points in the
  * order the page runs them) is one group: what it statically needs that no earlier step had. Where a step
  * mixes the site's code with libraries, files of library code only form a group of their own, so a release
  * that changes only the site leaves them in the visitor's cache. Files no step needs are in no group.
+ *
+ * esbuild's runtime skips the first step, the page's entry: only the libraries call it, and the entry
+ * merely lists it among its imports (`mergeBootChunks` drops that line). In the entry's file, every
+ * library file would import the entry, whose name changes with every release, since it names the files of
+ * the steps it loads: the libraries' names would change with it.
  */
 export function bootGroups(metafile, steps) {
   const groups = new Map()
-  for (const step of steps) {
+  const runtime = runtimeFile(metafile)
+  for (const [index, step] of steps.entries()) {
     const name = path.basename(step).replace(/\.[^.]+$/, '')
-    const files = [...outputClosure(metafile, step)].filter((file) => file.endsWith('.js') && !groups.has(file))
+    const files = [...outputClosure(metafile, step)].filter((file) => file.endsWith('.js') && !groups.has(file) && !(index === 0 && file === runtime))
     const librariesOnly = (file) => {
       const inputs = Object.keys(metafile.outputs[file].inputs)
       return inputs.length > 0 && inputs.every(isLibraryCode) && metafile.outputs[file].entryPoint !== step
@@ -60,9 +76,17 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
   const publicDir = (file) => path.relative(publicRoot, path.dirname(absolute(file))).split(path.sep).join('/')
   // Where esbuild put everything but the page's entry.
   const chunkDir = publicDir(scripts.find((file) => metafile.outputs[file].entryPoint !== steps[0]) ?? scripts[0])
+  const runtime = runtimeFile(metafile)
+  const runtimeUrl = runtime && `${publicPath}/${path.posix.join(publicDir(runtime), path.basename(runtime))}`
+  // An import of the runtime that takes nothing from it only says "run it first": it defines functions and
+  // does nothing else, and every file that calls one imports it by name.
+  const bareRuntimeImport = runtimeUrl && new RegExp(`import\\s*["']${runtimeUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'];?`, 'g')
   const bundle = await rollup({
     input: scripts.filter((file) => metafile.outputs[file].entryPoint).map(absolute),
-    plugins: [{ name: 'public-path', resolveId: (id) => (id.startsWith(publicPath + '/') ? path.join(publicRoot, id.slice(publicPath.length)) : null) }],
+    plugins: [
+      { name: 'public-path', resolveId: (id) => (id.startsWith(publicPath + '/') ? path.join(publicRoot, id.slice(publicPath.length)) : null) },
+      { name: 'runtime-by-name-only', transform: (code) => (bareRuntimeImport ? code.replace(bareRuntimeImport, '') : null) },
+    ],
     // esbuild already dropped what nothing uses, knowing more than its output shows about side effects.
     treeshake: false,
     // An entry merged into its group may also export what the group's other files export.
@@ -85,6 +109,9 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
     })
     .finally(() => bundle.close())
 
+  // Whatever the entry imports is fetched and run before the page's first paint.
+  const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId && byAbsolute.get(chunk.facadeModuleId) === Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === steps[0]))
+  if (entryChunk?.imports.length) throw new Error(`The page's entry would load ${entryChunk.imports.join(', ')} before its first paint`)
   await Promise.all(scripts.map((file) => rm(absolute(file))))
   const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([file]) => !file.endsWith('.js')))
   const fileOf = (fileName) => relative(path.join(publicRoot, fileName))

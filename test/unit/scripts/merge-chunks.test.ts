@@ -25,31 +25,32 @@ const { mergeBootChunks, outputClosure } = (await import(pathToFileURL(path.reso
 
 // A small app shaped like the site's: an entry that runs two boot steps one after the other (a library, then
 // the app, which mixes its own code with a second library), and two lazy routes that share code with the app
-// and with each other (one of them with the app's library too). Every module records when it runs, so the test sees the order and that none runs twice.
+// and with each other (one of them with the app's library too). A CommonJS library, as React is, used by the
+// first step and a route, makes esbuild write its runtime in a file of its own. Every module records when it
+// runs, so the test sees the order and that none runs twice.
 const SOURCES: Record<string, string> = {
-  'src/trace.js': `export const trace = (globalThis.trace ??= []); export const ran = (name) => trace.push(name)`,
-  'src/entry.js': `import { ran } from './trace.js'
-ran('entry')
+  'src/entry.js': `globalThis.trace.push('entry')
 export async function boot() {
   await import('renderer')
   const { mount } = await import('./app.js')
   return mount()
 }`,
-  'node_modules/renderer/index.js': `import { ran } from '../../src/trace.js'; ran('renderer'); export const render = (x) => 'rendered ' + x`,
+  'node_modules/legacy/index.js': `globalThis.trace.push('legacy'); module.exports = { loud: (x) => x + '!' }`,
+  'node_modules/legacy/package.json': `{ "name": "legacy", "main": "index.js" }`,
+  'node_modules/renderer/index.js': `import legacy from 'legacy'; globalThis.trace.push('renderer'); export const render = (x) => legacy.loud('rendered ' + x)`,
   'node_modules/renderer/package.json': `{ "name": "renderer", "main": "index.js" }`,
-  'node_modules/router/index.js': `import { ran } from '../../src/trace.js'; import { render } from 'renderer'; ran('router'); export const route = (x) => render(x)`,
+  'node_modules/router/index.js': `import { render } from 'renderer'; globalThis.trace.push('router'); export const route = (x) => render(x)`,
   'node_modules/router/package.json': `{ "name": "router", "main": "index.js" }`,
-  'src/shell.js': `import { ran } from './trace.js'; import { route } from 'router'; ran('shell'); export const shell = (x) => route('[' + x + ']')`,
-  'src/app.js': `import { ran } from './trace.js'
-import { shell } from './shell.js'
-ran('app')
+  'src/shell.js': `import { route } from 'router'; globalThis.trace.push('shell'); export const shell = (x) => route('[' + x + ']')`,
+  'src/app.js': `import { shell } from './shell.js'
+globalThis.trace.push('app')
 export async function mount() {
   const [a, b] = await Promise.all([import('./route-a.js'), import('./route-b.js')])
   return [shell(a.page), shell(b.page)]
 }`,
-  'src/shared-by-routes.js': `import { ran } from './trace.js'; ran('shared-by-routes'); export const title = (x) => x.toUpperCase()`,
-  'src/route-a.js': `import { ran } from './trace.js'; import { shell } from './shell.js'; import { title } from './shared-by-routes.js'; ran('route-a'); export const page = title('a') + shell('')`,
-  'src/route-b.js': `import { ran } from './trace.js'; import { route } from 'router'; import { title } from './shared-by-routes.js'; ran('route-b'); export const page = title('b') + route('')`,
+  'src/shared-by-routes.js': `globalThis.trace.push('shared-by-routes'); export const title = (x) => x.toUpperCase()`,
+  'src/route-a.js': `import { shell } from './shell.js'; import { title } from './shared-by-routes.js'; globalThis.trace.push('route-a'); export const page = title('a') + shell('')`,
+  'src/route-b.js': `import { route } from 'router'; import { title } from './shared-by-routes.js'; import legacy from 'legacy'; globalThis.trace.push('route-b'); export const page = legacy.loud(title('b') + route(''))`,
 }
 const STEPS = ['src/entry.js', 'node_modules/renderer/index.js', 'src/app.js']
 
@@ -62,9 +63,10 @@ const outDir = () => path.join(root, 'dist')
 const scriptFiles = async () => (await readdir(path.join(outDir(), '_app'), { recursive: true })).filter((file) => file.endsWith('.js'))
 const bootFiles = (metafile: Metafile) => new Set(STEPS.flatMap((step) => [...outputClosure(metafile, step)]))
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'merge-chunks-'))
-  for (const [file, source] of Object.entries(SOURCES)) {
+/** Writes the app's sources into a new folder, builds them with esbuild and returns where and what it wrote. */
+async function build(sources: Record<string, string>): Promise<{ root: string; metafile: Metafile }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'merge-chunks-'))
+  for (const [file, source] of Object.entries(sources)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
     await writeFile(path.join(root, file), source)
   }
@@ -81,9 +83,15 @@ beforeAll(async () => {
     minify: true,
     logLevel: 'silent',
   })
-  before = result.metafile as Metafile
+  return { root, metafile: result.metafile as Metafile }
+}
+
+const merge = (root: string, metafile: Metafile) => mergeBootChunks({ metafile, root, outDir: path.join(root, 'dist'), publicPath: '/_app', steps: STEPS })
+
+beforeAll(async () => {
+  ;({ root, metafile: before } = await build(SOURCES))
   scriptsBefore = (await scriptFiles()).length
-  after = await mergeBootChunks({ metafile: before, root, outDir: outDir(), publicPath: '/_app', steps: STEPS })
+  after = await merge(root, before)
 })
 
 afterAll(async () => {
@@ -100,6 +108,43 @@ describe('mergeBootChunks', () => {
     expect(appOnly).toHaveLength(2)
     const libraries = appOnly.find((file) => after.outputs[file]?.entryPoint === undefined)
     expect(Object.keys(after.outputs[libraries ?? '']?.inputs ?? {})).toEqual(['node_modules/router/index.js'])
+  })
+
+  it('gives esbuild’s runtime to the first library step: the entry imports nothing, the libraries nothing of the site', () => {
+    expect(Object.values(before.outputs).some((output) => !output.entryPoint && !Object.keys(output.inputs).length)).toBe(true)
+    const [entry, renderer, app] = STEPS.map((step) => [...outputClosure(after, step)]) as [string[], string[], string[]]
+    const rendererFile = renderer.find((file) => !entry.includes(file))!
+    const libraries = app.find((file) => !entry.includes(file) && !renderer.includes(file) && after.outputs[file]?.entryPoint === undefined)!
+    expect(after.outputs[entry[0]!]?.imports.filter((imported) => imported.kind === 'import-statement')).toEqual([])
+    expect(after.outputs[rendererFile]?.imports).toEqual([])
+    expect(after.outputs[libraries]?.imports).toEqual([{ path: rendererFile, kind: 'import-statement' }])
+  })
+
+  it('keeps the libraries’ files, byte for byte under the same names, when only the site’s code changes', async () => {
+    const changed = await build({ ...SOURCES, 'src/shell.js': SOURCES['src/shell.js']!.replace("'['", "'{'") })
+    try {
+      const afterChange = await merge(changed.root, changed.metafile)
+      const libraryFiles = (metafile: Metafile) =>
+        Object.entries(metafile.outputs)
+          .filter(([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).length && Object.keys(output.inputs).every((input) => input.startsWith('node_modules/')))
+          .map(([file]) => file)
+          .sort()
+      expect(libraryFiles(after).length).toBe(2)
+      expect(libraryFiles(afterChange)).toEqual(libraryFiles(after))
+      const appFile = (metafile: Metafile) => Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === 'src/app.js')
+      expect(appFile(afterChange)).not.toBe(appFile(after))
+    } finally {
+      await rm(changed.root, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a merge in which the entry would load another file before the first paint', async () => {
+    const eager = await build({ ...SOURCES, 'src/entry.js': `import legacy from 'legacy'\n${SOURCES['src/entry.js']!}\nexport const shout = legacy.loud` })
+    try {
+      await expect(merge(eager.root, eager.metafile)).rejects.toThrow(/The page's entry would load .+ before its first paint/)
+    } finally {
+      await rm(eager.root, { recursive: true, force: true })
+    }
   })
 
   it('writes only the files it describes, and fewer than esbuild', async () => {
@@ -125,9 +170,9 @@ describe('mergeBootChunks', () => {
     try {
       const { boot } = (await import(pathToFileURL(path.join(root, entryFile)).href)) as { boot: () => Promise<string[]> }
       expect(trace).toEqual(['entry'])
-      expect(await boot()).toEqual(['rendered [Arendered []]', 'rendered [Brendered ]'])
-      expect(trace.slice(0, 5)).toEqual(['entry', 'renderer', 'router', 'shell', 'app'])
-      expect([...trace].sort()).toEqual(['app', 'entry', 'renderer', 'route-a', 'route-b', 'router', 'shared-by-routes', 'shell'])
+      expect(await boot()).toEqual(['rendered [Arendered []!]!', 'rendered [Brendered !!]!'])
+      expect(trace.slice(0, 6)).toEqual(['entry', 'legacy', 'renderer', 'router', 'shell', 'app'])
+      expect([...trace].sort()).toEqual(['app', 'entry', 'legacy', 'renderer', 'route-a', 'route-b', 'router', 'shared-by-routes', 'shell'])
     } finally {
       delete (globalThis as { trace?: string[] }).trace
     }
