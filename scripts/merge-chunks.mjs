@@ -110,7 +110,8 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
     .finally(() => bundle.close())
 
   // Whatever the entry imports is fetched and run before the page's first paint.
-  const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId && byAbsolute.get(chunk.facadeModuleId) === Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === steps[0]))
+  const entryFile = scripts.find((file) => metafile.outputs[file].entryPoint === steps[0])
+  const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId && byAbsolute.get(chunk.facadeModuleId) === entryFile)
   if (entryChunk?.imports.length) throw new Error(`The page's entry would load ${entryChunk.imports.join(', ')} before its first paint`)
   await Promise.all(scripts.map((file) => rm(absolute(file))))
   const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([file]) => !file.endsWith('.js')))
