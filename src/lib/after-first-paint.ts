@@ -2,8 +2,8 @@
 export interface PaintEnvironment {
   PerformanceObserver: typeof PerformanceObserver | undefined
   documentVisible: () => boolean
-  /** Calls `callback` once the page goes out of sight. */
-  onceHidden: (callback: () => void) => void
+  /** Calls `callback` once the page goes out of sight, unless the returned function was called first. */
+  onceHidden: (callback: () => void) => () => void
 }
 
 const browserEnvironment = (): PaintEnvironment => ({
@@ -16,6 +16,7 @@ const browserEnvironment = (): PaintEnvironment => ({
       callback()
     }
     document.addEventListener('visibilitychange', listener)
+    return () => document.removeEventListener('visibilitychange', listener)
   },
 })
 
@@ -32,12 +33,13 @@ export function afterFirstPaint(environment: PaintEnvironment = browserEnvironme
   return new Promise((resolve) => {
     const painted = () => {
       observer.disconnect()
+      stopWatchingVisibility()
       resolve()
     }
     const observer = new Observer((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) painted()
     })
+    const stopWatchingVisibility = environment.onceHidden(painted)
     observer.observe({ type: 'paint', buffered: true })
-    environment.onceHidden(painted)
   })
 }

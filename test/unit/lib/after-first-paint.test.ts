@@ -28,6 +28,16 @@ function browserWithPaintTiming(supported = ['paint', 'resource']) {
   return { Observer: FakeObserver as unknown as typeof PerformanceObserver, paint, connected }
 }
 
+/** The page's visibility, which the test hides; `watching` tells whether anything still waits for it. */
+function visibility() {
+  let hide: (() => void) | undefined
+  const onceHidden = (callback: () => void) => {
+    hide = callback
+    return () => (hide = undefined)
+  }
+  return { onceHidden, hide: () => hide?.(), watching: () => hide !== undefined }
+}
+
 const settled = async (promise: Promise<void>) => {
   let done = false
   void promise.then(() => (done = true))
@@ -38,33 +48,39 @@ const settled = async (promise: Promise<void>) => {
 describe('afterFirstPaint', () => {
   it('waits for the first contentful paint, not the first paint of the background, then stops observing', async () => {
     const browser = browserWithPaintTiming()
-    const environment: PaintEnvironment = { PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: () => {} }
+    const page = visibility()
+    const environment: PaintEnvironment = { PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: page.onceHidden }
     const painted = afterFirstPaint(environment)
     expect(await settled(painted)).toBe(false)
     browser.paint('first-paint')
     expect(await settled(painted)).toBe(false)
+    expect(page.watching()).toBe(true)
     browser.paint('first-contentful-paint')
     expect(await settled(painted)).toBe(true)
     expect(browser.connected()).toBe(0)
+    expect(page.watching()).toBe(false)
   })
 
   it('resolves at once where the browser has no paint timing, or the page is out of sight', async () => {
     const withoutPaint = browserWithPaintTiming(['resource'])
-    expect(await settled(afterFirstPaint({ PerformanceObserver: withoutPaint.Observer, documentVisible: () => true, onceHidden: () => {} }))).toBe(true)
-    expect(await settled(afterFirstPaint({ PerformanceObserver: undefined, documentVisible: () => true, onceHidden: () => {} }))).toBe(true)
+    const page = visibility()
+    expect(await settled(afterFirstPaint({ PerformanceObserver: withoutPaint.Observer, documentVisible: () => true, onceHidden: page.onceHidden }))).toBe(true)
+    expect(await settled(afterFirstPaint({ PerformanceObserver: undefined, documentVisible: () => true, onceHidden: page.onceHidden }))).toBe(true)
     const hidden = browserWithPaintTiming()
-    expect(await settled(afterFirstPaint({ PerformanceObserver: hidden.Observer, documentVisible: () => false, onceHidden: () => {} }))).toBe(true)
+    expect(await settled(afterFirstPaint({ PerformanceObserver: hidden.Observer, documentVisible: () => false, onceHidden: page.onceHidden }))).toBe(true)
+    expect(page.watching()).toBe(false)
     expect(hidden.connected()).toBe(0)
   })
 
   // Chromium gives no paint entry to a page that went out of sight before its first paint.
   it('resolves when the page is hidden before its first paint, and stops observing', async () => {
     const browser = browserWithPaintTiming()
-    let hide = () => {}
-    const painted = afterFirstPaint({ PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: (callback) => (hide = callback) })
+    const page = visibility()
+    const painted = afterFirstPaint({ PerformanceObserver: browser.Observer, documentVisible: () => true, onceHidden: page.onceHidden })
     expect(await settled(painted)).toBe(false)
-    hide()
+    page.hide()
     expect(await settled(painted)).toBe(true)
     expect(browser.connected()).toBe(0)
+    expect(page.watching()).toBe(false)
   })
 })
