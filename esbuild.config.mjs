@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { loadPagePayloads } from './scripts/content.mjs'
 import { adminHeaders, cmsBackend, writeContentEditor } from './scripts/content-editor.mjs'
 import { holdBackBelowFirstScreen } from './scripts/hold-back.mjs'
-import { mergeBootChunks, outputClosure } from './scripts/merge-chunks.mjs'
+import { librariesApart, mergeBootChunks, outputClosure } from './scripts/merge-chunks.mjs'
 import { parseMatomoGoals, SettingsError } from './scripts/matomo-goals.mjs'
 import { parentOf } from './scripts/parent-process.mjs'
 import { metaCsp, renderHeadersFile } from './scripts/security-headers.mjs'
@@ -178,11 +178,28 @@ function sharedOptions(define, contentRoot) {
   }
 }
 
-/** How the browser bundle is built; the bench builds its reference page the same way (scripts/bench-reference.mjs). */
+/**
+ * What the app's boot step uses of the libraries that nothing before it loads, names the site imports (with
+ * `default`). Set apart from the site's code, they stay in the visitor's cache through a release of the site
+ * (docs/decisions/069-libraries-apart-from-the-app.md); the build stops, naming the library, when the boot
+ * uses one that is missing here.
+ */
+export const BOOT_LIBRARIES = {
+  '@tanstack/react-query': ['QueryClient', 'QueryClientProvider', 'queryOptions', 'useQueryClient', 'useQueryErrorResetBoundary'],
+  'universal-cookie': ['default'],
+}
+const bootLibraries = librariesApart(BOOT_LIBRARIES)
+
+/**
+ * How the browser bundle is built; the bench builds its reference page the same way (scripts/bench-reference.mjs),
+ * with its own entry point.
+ */
 export function clientOptions(outDir, define, dev, contentRoot) {
+  const shared = sharedOptions(define, contentRoot)
   return {
-    ...sharedOptions(define, contentRoot),
-    entryPoints: [path.join(ROOT, 'src/main.tsx')],
+    ...shared,
+    plugins: [...shared.plugins, bootLibraries.plugin],
+    entryPoints: [path.join(ROOT, 'src/main.tsx'), bootLibraries.entryPoint],
     outdir: path.join(outDir, '_app'),
     platform: 'browser',
     splitting: true,

@@ -7,20 +7,57 @@ import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { rollup } from 'rollup'
 
-/** Output files a module pulls in: its own chunk and, recursively, the chunks it imports statically. */
-export function outputClosure(metafile, modulePath) {
-  const start = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
+/** `file` and the output files it imports, recursively: statically only, or also dynamically (`dynamic`). */
+function importedFrom(metafile, file, { dynamic }) {
   const files = new Set()
-  const visit = (file) => {
-    if (!file || files.has(file)) return
-    files.add(file)
-    for (const imported of metafile.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path)
+  const visit = (current) => {
+    if (!current || files.has(current) || !metafile.outputs[current]) return
+    files.add(current)
+    for (const imported of metafile.outputs[current].imports) if (dynamic || imported.kind === 'import-statement') visit(imported.path)
   }
-  visit(start)
+  visit(file)
   return files
 }
 
+/** Output files a module pulls in: its own chunk and, recursively, the chunks it imports statically. */
+export function outputClosure(metafile, modulePath) {
+  const start = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === modulePath)?.[0]
+  return importedFrom(metafile, start, { dynamic: false })
+}
+
 const isLibraryCode = (input) => input.includes('node_modules/')
+
+/** The package a library module comes from: `@scope/name` or `name`. */
+const packageOf = (input) => {
+  const [first, second] = input.slice(input.lastIndexOf('node_modules/') + 'node_modules/'.length).split('/')
+  return first?.startsWith('@') ? `${first}/${second}` : first
+}
+
+/**
+ * An entry point for esbuild that reaches what the site uses of some libraries (`libraries`: each package's
+ * names, `default` included), and that no page loads. esbuild writes each module into the file of the set of
+ * entry points that reach it: a library that only the app's boot step uses lands in that step's file, beside
+ * the site's code, and a release of the site's code renames it, so every visitor fetches it again. Reached
+ * by this entry point too, it gets a file of its own. esbuild places whole modules, so a name listed here
+ * that the site does not use is loaded all the same: list only what the site imports. Nothing loads this
+ * entry's own file, which `mergeBootChunks` drops (docs/decisions/069-libraries-apart-from-the-app.md).
+ */
+export function librariesApart(libraries) {
+  const namespace = 'libraries-apart'
+  const contents = Object.entries(libraries)
+    .map(([library, names], index) => `export { ${names.map((name) => `${name} as library${index}_${name}`).join(', ')} } from ${JSON.stringify(library)}`)
+    .join('\n')
+  return {
+    entryPoint: namespace,
+    plugin: {
+      name: namespace,
+      setup(build) {
+        build.onResolve({ filter: new RegExp(`^${namespace}$`) }, (args) => ({ path: 'libraries', namespace, pluginData: args.resolveDir }))
+        build.onLoad({ filter: /.*/, namespace }, (args) => ({ contents, resolveDir: args.pluginData, loader: 'js' }))
+      },
+    },
+  }
+}
 
 /**
  * esbuild's runtime: the helpers its output calls to load CommonJS modules (`__commonJS`, `__toESM`…), in a
@@ -36,7 +73,9 @@ export function runtimeFile(metafile) {
  * Which group each of esbuild's script files joins. Each step of the boot (`steps`: entry points in the
  * order the page runs them) is one group: what it statically needs that no earlier step had. Where a step
  * mixes the site's code with libraries, files of library code only form a group of their own, so a release
- * that changes only the site leaves them in the visitor's cache. Files no step needs are in no group.
+ * that changes only the site leaves them in the visitor's cache. A file in which esbuild mixed a library with
+ * the site's code would not stay there: it is refused, naming the library to set apart (`librariesApart`).
+ * Files no step needs are in no group.
  *
  * esbuild's runtime skips the first step, the page's entry: only the libraries call it, and the entry
  * merely lists it among its imports (`mergeBootChunks` drops that line). In the entry's file, every
@@ -54,7 +93,14 @@ export function bootGroups(metafile, steps) {
       return inputs.length > 0 && inputs.every(isLibraryCode) && metafile.outputs[file].entryPoint !== step
     }
     const mixed = files.some((file) => Object.keys(metafile.outputs[file].inputs).some((input) => !isLibraryCode(input)))
-    for (const file of files) groups.set(file, mixed && librariesOnly(file) ? `${name}-libraries` : name)
+    for (const file of files) {
+      const inputs = Object.keys(metafile.outputs[file].inputs)
+      const libraries = [...new Set(inputs.filter(isLibraryCode).map(packageOf))]
+      if (libraries.length && !inputs.every(isLibraryCode)) {
+        throw new Error(`esbuild wrote ${libraries.join(', ')} in a file of the site's code for the boot step ${name}; set it apart (librariesApart; the site lists them in BOOT_LIBRARIES, esbuild.config.mjs) so that a release of the site's code leaves it cached`)
+      }
+      groups.set(file, mixed && librariesOnly(file) ? `${name}-libraries` : name)
+    }
   }
   return groups
 }
@@ -70,19 +116,22 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
   const absolute = (file) => path.resolve(root, file)
   const relative = (file) => path.relative(root, file).split(path.sep).join('/')
   const scripts = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
-  const byAbsolute = new Map(scripts.map((file) => [absolute(file), file]))
+  const entryFile = scripts.find((file) => metafile.outputs[file].entryPoint === steps[0])
+  // Scripts no page loads (those of `librariesApart`) are only deleted.
+  const loaded = [...importedFrom(metafile, entryFile, { dynamic: true })].filter((file) => file.endsWith('.js'))
+  const byAbsolute = new Map(loaded.map((file) => [absolute(file), file]))
   const groupOf = new Map([...bootGroups(metafile, steps)].map(([file, group]) => [absolute(file), group]))
   const publicRoot = path.join(outDir, publicPath)
   const publicDir = (file) => path.relative(publicRoot, path.dirname(absolute(file))).split(path.sep).join('/')
   // Where esbuild put everything but the page's entry.
-  const chunkDir = publicDir(scripts.find((file) => metafile.outputs[file].entryPoint !== steps[0]) ?? scripts[0])
+  const chunkDir = publicDir(loaded.find((file) => metafile.outputs[file].entryPoint !== steps[0]) ?? entryFile)
   const runtime = runtimeFile(metafile)
   const runtimeUrl = runtime && `${publicPath}/${path.posix.join(publicDir(runtime), path.basename(runtime))}`
   // An import of the runtime that takes nothing from it only says "run it first": it defines functions and
   // does nothing else, and every file that calls one imports it by name.
   const bareRuntimeImport = runtimeUrl && new RegExp(`import\\s*["']${runtimeUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'];?`, 'g')
   const bundle = await rollup({
-    input: scripts.filter((file) => metafile.outputs[file].entryPoint).map(absolute),
+    input: loaded.filter((file) => metafile.outputs[file].entryPoint).map(absolute),
     plugins: [
       { name: 'public-path', resolveId: (id) => (id.startsWith(publicPath + '/') ? path.join(publicRoot, id.slice(publicPath.length)) : null) },
       { name: 'runtime-by-name-only', transform: (code) => (bareRuntimeImport ? code.replace(bareRuntimeImport, '') : null) },
@@ -110,7 +159,6 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
     .finally(() => bundle.close())
 
   // Whatever the entry imports is fetched and run before the page's first paint.
-  const entryFile = scripts.find((file) => metafile.outputs[file].entryPoint === steps[0])
   const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId && byAbsolute.get(chunk.facadeModuleId) === entryFile)
   if (entryChunk?.imports.length) throw new Error(`The page's entry would load ${entryChunk.imports.join(', ')} before its first paint`)
   await Promise.all(scripts.map((file) => rm(absolute(file))))

@@ -1,5 +1,5 @@
 import * as esbuild from 'esbuild'
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,7 +18,8 @@ interface Metafile {
 }
 
 // scripts/merge-chunks.mjs has no type declarations.
-const { mergeBootChunks, outputClosure } = (await import(pathToFileURL(path.resolve(import.meta.dirname, '../../../scripts/merge-chunks.mjs')).href)) as {
+const { librariesApart, mergeBootChunks, outputClosure } = (await import(pathToFileURL(path.resolve(import.meta.dirname, '../../../scripts/merge-chunks.mjs')).href)) as {
+  librariesApart: (libraries: Record<string, string[]>) => { entryPoint: string; plugin: esbuild.Plugin }
   mergeBootChunks: (options: { metafile: Metafile; root: string; outDir: string; publicPath: string; steps: string[] }) => Promise<Metafile>
   outputClosure: (metafile: Metafile, modulePath: string) => Set<string>
 }
@@ -26,8 +27,10 @@ const { mergeBootChunks, outputClosure } = (await import(pathToFileURL(path.reso
 // A small app shaped like the site's: an entry that runs two boot steps one after the other (a library, then
 // the app, which mixes its own code with a second library), and two lazy routes that share code with the app
 // and with each other (one of them with the app's library too). A CommonJS library, as React is, used by the
-// first step and a route, makes esbuild write its runtime in a file of its own. Every module records when it
-// runs, so the test sees the order and that none runs twice.
+// first step and a route, makes esbuild write its runtime in a file of its own. A third library is used by
+// the app alone, as React Query is by the site's: esbuild would write it in the app's own file unless it is
+// set apart (`librariesApart`). The app uses one of its two exports. Every module records when it runs, so
+// the test sees the order and that none runs twice.
 const SOURCES: Record<string, string> = {
   'src/entry.js': `globalThis.trace.push('entry')
 export async function boot() {
@@ -41,7 +44,9 @@ export async function boot() {
   'node_modules/renderer/package.json': `{ "name": "renderer", "main": "index.js" }`,
   'node_modules/router/index.js': `import { render } from 'renderer'; globalThis.trace.push('router'); export const route = (x) => render(x)`,
   'node_modules/router/package.json': `{ "name": "router", "main": "index.js" }`,
-  'src/shell.js': `import { route } from 'router'; globalThis.trace.push('shell'); export const shell = (x) => route('[' + x + ']')`,
+  'node_modules/jar/index.js': `globalThis.trace.push('jar'); export const brackets = (x) => '[' + x + ']'; export const unusedByTheApp = () => 'never loaded by the app'`,
+  'node_modules/jar/package.json': `{ "name": "jar", "main": "index.js" }`,
+  'src/shell.js': `import { route } from 'router'; import { brackets } from 'jar'; globalThis.trace.push('shell'); export const shell = (x) => route(brackets(x))`,
   'src/app.js': `import { shell } from './shell.js'
 globalThis.trace.push('app')
 export async function mount() {
@@ -63,16 +68,21 @@ const outDir = () => path.join(root, 'dist')
 const scriptFiles = async () => (await readdir(path.join(outDir(), '_app'), { recursive: true })).filter((file) => file.endsWith('.js'))
 const bootFiles = (metafile: Metafile) => new Set(STEPS.flatMap((step) => [...outputClosure(metafile, step)]))
 
-/** Writes the app's sources into a new folder, builds them with esbuild and returns where and what it wrote. */
-async function build(sources: Record<string, string>): Promise<{ root: string; metafile: Metafile }> {
+/**
+ * Writes the app's sources into a new folder, builds them with esbuild and returns where and what it wrote;
+ * `apart` are the libraries given a file of their own.
+ */
+async function build(sources: Record<string, string>, apart: Record<string, string[]> = { jar: ['brackets'] }): Promise<{ root: string; metafile: Metafile }> {
   const root = await mkdtemp(path.join(tmpdir(), 'merge-chunks-'))
   for (const [file, source] of Object.entries(sources)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
     await writeFile(path.join(root, file), source)
   }
+  const libraries = librariesApart(apart)
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['src/entry.js'],
+    entryPoints: ['src/entry.js', libraries.entryPoint],
+    plugins: [libraries.plugin],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -107,7 +117,26 @@ describe('mergeBootChunks', () => {
     const appOnly = app.filter((file) => !entry.includes(file) && !renderer.includes(file))
     expect(appOnly).toHaveLength(2)
     const libraries = appOnly.find((file) => after.outputs[file]?.entryPoint === undefined)
-    expect(Object.keys(after.outputs[libraries ?? '']?.inputs ?? {})).toEqual(['node_modules/router/index.js'])
+    expect(Object.keys(after.outputs[libraries ?? '']?.inputs ?? {}).sort()).toEqual(['node_modules/jar/index.js', 'node_modules/router/index.js'])
+    const appFile = appOnly.find((file) => after.outputs[file]?.entryPoint === 'src/app.js')
+    expect(Object.keys(after.outputs[appFile ?? '']?.inputs ?? {}).sort()).toEqual(['src/app.js', 'src/shell.js'])
+  })
+
+  it('loads only what the app uses of a library set apart, and drops the entry point that set it apart', async () => {
+    const setApart = (metafile: Metafile) => Object.values(metafile.outputs).filter((output) => output.entryPoint?.startsWith(librariesApart({}).entryPoint))
+    expect(setApart(before)).toHaveLength(1)
+    expect(setApart(after)).toEqual([])
+    const written = await Promise.all((await scriptFiles()).map((file) => readFile(path.join(outDir(), '_app', file), 'utf8')))
+    expect(written.filter((code) => code.includes('never loaded by the app'))).toEqual([])
+  })
+
+  it('refuses a boot step whose file would mix a library with the site’s code, naming the library', async () => {
+    const mixed = await build(SOURCES, {})
+    try {
+      await expect(merge(mixed.root, mixed.metafile)).rejects.toThrow(/jar.+app/)
+    } finally {
+      await rm(mixed.root, { recursive: true, force: true })
+    }
   })
 
   it('gives esbuild’s runtime to the first library step: the entry imports nothing, the libraries nothing of the site', () => {
@@ -121,7 +150,7 @@ describe('mergeBootChunks', () => {
   })
 
   it('keeps the libraries’ files, byte for byte under the same names, when only the site’s code changes', async () => {
-    const changed = await build({ ...SOURCES, 'src/shell.js': SOURCES['src/shell.js']!.replace("'['", "'{'") })
+    const changed = await build({ ...SOURCES, 'src/shell.js': SOURCES['src/shell.js']!.replace('route(brackets(x))', 'route(brackets(x).trim())') })
     try {
       const afterChange = await merge(changed.root, changed.metafile)
       const libraryFiles = (metafile: Metafile) =>
@@ -139,7 +168,7 @@ describe('mergeBootChunks', () => {
   })
 
   it('refuses a merge in which the entry would load another file before the first paint', async () => {
-    const eager = await build({ ...SOURCES, 'src/entry.js': `import legacy from 'legacy'\n${SOURCES['src/entry.js']!}\nexport const shout = legacy.loud` })
+    const eager = await build({ ...SOURCES, 'src/entry.js': `import { brackets } from 'jar'\n${SOURCES['src/entry.js']!}\nexport const bracket = brackets` })
     try {
       await expect(merge(eager.root, eager.metafile)).rejects.toThrow(/The page's entry would load .+ before its first paint/)
     } finally {
@@ -153,11 +182,12 @@ describe('mergeBootChunks', () => {
     expect(written.length).toBeLessThan(scriptsBefore)
   })
 
-  it('keeps every source module, entry point and static import in the metafile', () => {
+  it('keeps every source module, entry point the page loads and static import in the metafile', () => {
     const sources = (metafile: Metafile) => new Set(Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs)))
-    expect(sources(after)).toEqual(sources(before))
+    const apart = librariesApart({}).entryPoint
+    expect(sources(after)).toEqual(new Set([...sources(before)].filter((input) => !input.startsWith(`${apart}:`))))
     const entries = (metafile: Metafile) => Object.values(metafile.outputs).flatMap((output) => (output.entryPoint ? [output.entryPoint] : [])).sort()
-    expect(entries(after)).toEqual(entries(before))
+    expect(entries(after)).toEqual(entries(before).filter((entry) => !entry.startsWith(`${apart}:`)))
     for (const [file, output] of Object.entries(after.outputs)) {
       for (const imported of output.imports) expect(after.outputs[imported.path], `${file} imports ${imported.path}`).toBeDefined()
     }
@@ -171,8 +201,11 @@ describe('mergeBootChunks', () => {
       const { boot } = (await import(pathToFileURL(path.join(root, entryFile)).href)) as { boot: () => Promise<string[]> }
       expect(trace).toEqual(['entry'])
       expect(await boot()).toEqual(['rendered [Arendered []!]!', 'rendered [Brendered !!]!'])
-      expect(trace.slice(0, 6)).toEqual(['entry', 'legacy', 'renderer', 'router', 'shell', 'app'])
-      expect([...trace].sort()).toEqual(['app', 'entry', 'legacy', 'renderer', 'route-a', 'route-b', 'router', 'shared-by-routes', 'shell'])
+      expect(trace.slice(0, 3)).toEqual(['entry', 'legacy', 'renderer'])
+      // The app's two libraries depend on neither each other nor the app, which needs both.
+      expect(trace.slice(3, 5).sort()).toEqual(['jar', 'router'])
+      expect(trace.slice(5, 7)).toEqual(['shell', 'app'])
+      expect([...trace].sort()).toEqual(['app', 'entry', 'jar', 'legacy', 'renderer', 'route-a', 'route-b', 'router', 'shared-by-routes', 'shell'])
     } finally {
       delete (globalThis as { trace?: string[] }).trace
     }
