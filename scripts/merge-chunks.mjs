@@ -63,7 +63,7 @@ export function librariesApart(libraries) {
  * esbuild's runtime: the helpers its output calls to load CommonJS modules (`__commonJS`, `__toESM`…), in a
  * file of their own that holds no source module.
  */
-export function runtimeFile(metafile) {
+function runtimeFile(metafile) {
   const files = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js') && !metafile.outputs[file].entryPoint && !Object.keys(metafile.outputs[file].inputs).length)
   if (files.length > 1) throw new Error(`More than one of esbuild's files holds no source module: ${files.join(', ')}`)
   return files[0]
@@ -77,14 +77,13 @@ export function runtimeFile(metafile) {
  * the site's code would not stay there: it is refused, naming the library to set apart (`librariesApart`).
  * Files no step needs are in no group.
  *
- * esbuild's runtime skips the first step, the page's entry: only the libraries call it, and the entry
- * merely lists it among its imports (`mergeBootChunks` drops that line). In the entry's file, every
- * library file would import the entry, whose name changes with every release, since it names the files of
- * the steps it loads: the libraries' names would change with it.
+ * esbuild's runtime (`runtime`, its file) skips the first step, the page's entry: only the libraries call
+ * it, and the entry merely lists it among its imports (`mergeBootChunks` drops that line). In the entry's
+ * file, every library file would import the entry, whose name changes with every release, since it names the
+ * files of the steps it loads: the libraries' names would change with it.
  */
-export function bootGroups(metafile, steps) {
+function bootGroups(metafile, steps, runtime) {
   const groups = new Map()
-  const runtime = runtimeFile(metafile)
   for (const [index, step] of steps.entries()) {
     const name = path.basename(step).replace(/\.[^.]+$/, '')
     const files = [...outputClosure(metafile, step)].filter((file) => file.endsWith('.js') && !groups.has(file) && !(index === 0 && file === runtime))
@@ -97,7 +96,10 @@ export function bootGroups(metafile, steps) {
       const inputs = Object.keys(metafile.outputs[file].inputs)
       const libraries = [...new Set(inputs.filter(isLibraryCode).map(packageOf))]
       if (libraries.length && !inputs.every(isLibraryCode)) {
-        throw new Error(`esbuild wrote ${libraries.join(', ')} in a file of the site's code for the boot step ${name}; set it apart (librariesApart; the site lists them in BOOT_LIBRARIES, esbuild.config.mjs) so that a release of the site's code leaves it cached`)
+        throw new Error(
+          `esbuild wrote ${libraries.join(', ')} in a file of the site's code for the boot step ${name}: set it apart ` +
+            `(librariesApart; the site lists them in BOOT_LIBRARIES, esbuild.config.mjs) so that a release of the site's code leaves it cached`,
+        )
       }
       groups.set(file, mixed && librariesOnly(file) ? `${name}-libraries` : name)
     }
@@ -120,12 +122,12 @@ export async function mergeBootChunks({ metafile, root, outDir, publicPath, step
   // Scripts no page loads (those of `librariesApart`) are only deleted.
   const loaded = [...importedFrom(metafile, entryFile, { dynamic: true })].filter((file) => file.endsWith('.js'))
   const byAbsolute = new Map(loaded.map((file) => [absolute(file), file]))
-  const groupOf = new Map([...bootGroups(metafile, steps)].map(([file, group]) => [absolute(file), group]))
+  const runtime = runtimeFile(metafile)
+  const groupOf = new Map([...bootGroups(metafile, steps, runtime)].map(([file, group]) => [absolute(file), group]))
   const publicRoot = path.join(outDir, publicPath)
   const publicDir = (file) => path.relative(publicRoot, path.dirname(absolute(file))).split(path.sep).join('/')
   // Where esbuild put everything but the page's entry.
   const chunkDir = publicDir(loaded.find((file) => metafile.outputs[file].entryPoint !== steps[0]) ?? entryFile)
-  const runtime = runtimeFile(metafile)
   const runtimeUrl = runtime && `${publicPath}/${path.posix.join(publicDir(runtime), path.basename(runtime))}`
   // An import of the runtime that takes nothing from it only says "run it first": it defines functions and
   // does nothing else, and every file that calls one imports it by name.
