@@ -179,8 +179,8 @@ function sharedOptions(define, contentRoot) {
 }
 
 /**
- * What the app's boot step uses of the libraries that nothing before it loads, names the site imports (with
- * `default`). Set apart from the site's code, they stay in the visitor's cache through a release of the site
+ * The names the site imports (`default` for a default import) from libraries that only the app's boot step
+ * loads. Set apart from the site's code, they stay in the visitor's cache through a release of the site
  * (docs/decisions/069-libraries-apart-from-the-app.md); the build stops, naming the library, when the boot
  * uses one that is missing here.
  */
