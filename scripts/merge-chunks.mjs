@@ -87,21 +87,19 @@ function bootGroups(metafile, steps, runtime) {
   for (const [index, step] of steps.entries()) {
     const name = path.basename(step).replace(/\.[^.]+$/, '')
     const files = [...outputClosure(metafile, step)].filter((file) => file.endsWith('.js') && !groups.has(file) && !(index === 0 && file === runtime))
-    const librariesOnly = (file) => {
-      const inputs = Object.keys(metafile.outputs[file].inputs)
-      return inputs.length > 0 && inputs.every(isLibraryCode) && metafile.outputs[file].entryPoint !== step
-    }
-    const mixed = files.some((file) => Object.keys(metafile.outputs[file].inputs).some((input) => !isLibraryCode(input)))
+    const inputsOf = (file) => Object.keys(metafile.outputs[file].inputs)
+    const mixed = files.some((file) => inputsOf(file).some((input) => !isLibraryCode(input)))
     for (const file of files) {
-      const inputs = Object.keys(metafile.outputs[file].inputs)
-      const libraries = [...new Set(inputs.filter(isLibraryCode).map(packageOf))]
-      if (libraries.length && !inputs.every(isLibraryCode)) {
+      const inputs = inputsOf(file)
+      const libraryInputs = inputs.filter(isLibraryCode)
+      if (libraryInputs.length && libraryInputs.length < inputs.length) {
         throw new Error(
-          `esbuild wrote ${libraries.join(', ')} in a file of the site's code for the boot step ${name}: set it apart ` +
+          `esbuild wrote ${[...new Set(libraryInputs.map(packageOf))].join(', ')} in a file of the site's code for the boot step ${name}: set it apart ` +
             `(librariesApart; the site lists them in BOOT_LIBRARIES, esbuild.config.mjs) so that a release of the site's code leaves it cached`,
         )
       }
-      groups.set(file, mixed && librariesOnly(file) ? `${name}-libraries` : name)
+      const librariesOnly = libraryInputs.length > 0 && libraryInputs.length === inputs.length && metafile.outputs[file].entryPoint !== step
+      groups.set(file, mixed && librariesOnly ? `${name}-libraries` : name)
     }
   }
   return groups
